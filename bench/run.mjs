@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+// Micro-benchmark runner: weft vs node on the scripts in bench/js/.
+//
+//   node bench/run.mjs [--weft build/weft] [--weft-b OTHER] [--runs 5]
+//                      [--json FILE] [names...]
+//
+// Each script prints one line `RESULT <ns_per_op>`. For every benchmark the
+// runner alternates weft / (weft-b) / node processes `runs` times and reports
+// the median ns/op of each. See bench/README.md.
+import { spawnSync, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '..');
+const jsDir = path.join(here, 'js');
+const RUN_TIMEOUT_MS = 300_000;
+
+function usage(code) {
+  const out = code ? console.error : console.log;
+  out('usage: node bench/run.mjs [--weft BIN] [--weft-b BIN] [--runs N] ' +
+      '[--json FILE] [names...]');
+  out('benchmarks: ' + listBenchmarks().join(', '));
+  process.exit(code);
+}
+
+function listBenchmarks() {
+  return fs.readdirSync(jsDir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => f.slice(0, -3))
+    .sort();
+}
+
+function parseArgs(argv) {
+  const opts = { weft: path.join(repoRoot, 'build', 'weft'), weftB: null,
+                 runs: 5, json: null, names: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const val = () => {
+      if (i + 1 >= argv.length) {
+        console.error(`error: ${a} needs a value`);
+        usage(2);
+      }
+      return argv[++i];
+    };
+    if (a === '--weft') opts.weft = val();
+    else if (a === '--weft-b') opts.weftB = val();
+    else if (a === '--runs') opts.runs = Number(val());
+    else if (a === '--json') opts.json = val();
+    else if (a === '-h' || a === '--help') usage(0);
+    else if (a.startsWith('--')) { console.error(`error: unknown option ${a}`); usage(2); }
+    else opts.names.push(a.replace(/\.js$/, ''));
+  }
+  if (!Number.isInteger(opts.runs) || opts.runs < 1) {
+    console.error('error: --runs must be a positive integer');
+    process.exit(2);
+  }
+  return opts;
+}
+
+function checkBinary(label, bin) {
+  const p = path.resolve(bin);
+  try {
+    fs.accessSync(p, fs.constants.X_OK);
+    if (!fs.statSync(p).isFile()) throw new Error('not a file');
+  } catch {
+    console.error(`error: ${label} binary not found or not executable: ${p}`);
+    process.exit(1);
+  }
+  return p;
+}
+
+// `weft run FILE args...`; a node binary passed as --weft (to test the
+// runner itself) is invoked as `node FILE args...`.
+function commandFor(bin, script) {
+  const isNode = /^node(\.exe)?$/.test(path.basename(bin));
+  return { cmd: bin, args: isNode ? [script] : ['run', script] };
+}
+
+function runOnce(bin, script) {
+  const { cmd, args } = commandFor(bin, script);
+  const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: RUN_TIMEOUT_MS,
+                                   maxBuffer: 16 << 20 });
+  const results = (r.stdout || '').split('\n')
+    .filter((l) => l.startsWith('RESULT '));
+  let err = null;
+  if (r.error) err = r.error.code === 'ETIMEDOUT' ? 'timeout' : r.error.message;
+  else if (r.status !== 0) err = `exit ${r.status ?? r.signal}`;
+  else if (results.length !== 1) err = `${results.length} RESULT lines`;
+  if (err) {
+    const tail = (r.stderr || '').trim().split('\n').slice(-3).join(' / ');
+    return { error: err + (tail ? `: ${tail}` : '') };
+  }
+  const ns = Number(results[0].slice(7).trim());
+  if (!Number.isFinite(ns)) return { error: `bad RESULT: ${results[0]}` };
+  return { ns };
+}
+
+function median(xs) {
+  if (!xs.length) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length & 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function machineInfo() {
+  let arch = '?';
+  try { arch = execFileSync('uname', ['-m'], { encoding: 'utf8' }).trim(); } catch {}
+  let cpu = '?';
+  try {
+    const m = fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m);
+    if (m) cpu = m[1].trim();
+  } catch {}
+  let nodeVersion = process.version;
+  return { arch, cpu, nodeVersion, date: new Date().toISOString() };
+}
+
+const fmtNs = (x) => (x == null ? 'ERR' : x.toFixed(1));
+const fmtRatio = (a, b) => (a == null || b == null || b === 0 ? '-' : (a / b).toFixed(2));
+
+function printTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) =>
+    i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])).join(' | ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows) console.log(line(r));
+}
+
+function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const all = listBenchmarks();
+  const names = opts.names.length ? opts.names : all;
+  const unknown = names.filter((n) => !all.includes(n));
+  if (unknown.length) {
+    console.error(`error: unknown benchmark(s): ${unknown.join(', ')}`);
+    usage(2);
+  }
+  const weft = checkBinary('weft', opts.weft);
+  const weftB = opts.weftB ? checkBinary('weft-b', opts.weftB) : null;
+  const node = process.execPath;
+
+  const machine = machineInfo();
+  console.log(`machine: ${machine.arch}, ${machine.cpu}, node ${machine.nodeVersion}, ` +
+              `${machine.date}, runs=${opts.runs}`);
+  console.log(`weft: ${weft}` + (weftB ? `, weft-b: ${weftB}` : ''));
+
+  const engines = [['weft', weft]];
+  if (weftB) engines.push(['weftB', weftB]);
+  engines.push(['node', node]);
+
+  const results = [];
+  for (const name of names) {
+    const script = path.join(jsDir, name + '.js');
+    const samples = Object.fromEntries(engines.map(([k]) => [k, []]));
+    const errors = Object.fromEntries(engines.map(([k]) => [k, []]));
+    process.stderr.write(`${name} `);
+    for (let i = 0; i < opts.runs; i++) {
+      for (const [k, bin] of engines) {
+        const r = runOnce(bin, script);
+        if (r.error) errors[k].push(r.error); else samples[k].push(r.ns);
+      }
+      process.stderr.write('.');
+    }
+    process.stderr.write('\n');
+    const res = { name };
+    for (const [k] of engines) {
+      res[k] = { median: median(samples[k]), samples: samples[k], errors: errors[k] };
+      for (const e of new Set(errors[k])) console.error(`  ${name} [${k}]: ${e}`);
+    }
+    res.weftOverNode = res.weft.median != null && res.node.median
+      ? res.weft.median / res.node.median : null;
+    if (weftB) {
+      res.bOverA = res.weftB.median != null && res.weft.median
+        ? res.weftB.median / res.weft.median : null;
+    }
+    results.push(res);
+  }
+
+  const header = weftB
+    ? ['benchmark', 'weft ns/op', 'weft-b ns/op', 'node ns/op', 'weft/node', 'b/a']
+    : ['benchmark', 'weft ns/op', 'node ns/op', 'weft/node'];
+  const rows = results.map((r) => weftB
+    ? [r.name, fmtNs(r.weft.median), fmtNs(r.weftB.median), fmtNs(r.node.median),
+       fmtRatio(r.weft.median, r.node.median), fmtRatio(r.weftB.median, r.weft.median)]
+    : [r.name, fmtNs(r.weft.median), fmtNs(r.node.median),
+       fmtRatio(r.weft.median, r.node.median)]);
+  console.log();
+  printTable(header, rows);
+
+  if (opts.json) {
+    const out = { machine, runs: opts.runs, weft, weftB, node, results };
+    fs.writeFileSync(opts.json, JSON.stringify(out, null, 2) + '\n');
+    console.log(`\nwrote ${opts.json}`);
+  }
+
+  const failed = results.some((r) => engines.some(([k]) => r[k].median == null));
+  process.exit(failed ? 1 : 0);
+}
+
+main();

@@ -1,0 +1,88 @@
+/* host.h: the host's internal structures: the loop, the call depth and the
+ * checkpoint (DESIGN.md §2).
+ *
+ * Invariants:
+ * - host->depth counts C->script entries on the stack, across all runtimes
+ *   and languages. Every entry goes through weft__host_enter/leave.
+ * - A runtime is on the dirty list at most once (rt->dirty). It stays marked
+ *   while its own checkpoint work runs, so work it queues for itself during
+ *   that work is drained by the same pass rather than re-listing it.
+ * - The checkpoint runs only when depth returns to 0: never in the middle of
+ *   other code. */
+#ifndef WEFT_HOST_H
+#define WEFT_HOST_H
+
+#include <uv.h>
+#include "weft.h"
+
+typedef struct weft__rt weft__rt;
+
+/* What a runtime does at the checkpoint: its callback-scope close (JS: Node's
+ * processTicksAndRejections; Lua: resume coroutines whose promises settled). */
+typedef struct weft__rt_ops {
+    const char *kind; /* "js", "lua" */
+    void (*checkpoint)(weft__rt *rt);
+} weft__rt_ops;
+
+struct weft__rt {
+    weft_host *host;
+    const weft__rt_ops *ops;
+    weft__rt *dirty_next;
+    int dirty;
+};
+
+struct weft_host {
+    uv_loop_t loop;
+    int depth;
+    weft__rt *dirty_head, *dirty_tail;
+    uint64_t checkpoints; /* checkpoint passes run, for tests and stats */
+    /* Set when a script asked to end the process (process.exit): the loop
+     * stops and no more script code runs. */
+    int exit_requested;
+    int exit_code;
+};
+
+int weft__host_init(weft_host *h);
+/* Close the loop; every handle must have been closed by its owner first.
+ * Returns 0 or WEFT_ELOOP if handles are still open. */
+int weft__host_close(weft_host *h);
+
+void weft__host_checkpoint(weft_host *h);
+
+static inline void weft__rt_init(weft__rt *rt, weft_host *h, const weft__rt_ops *ops)
+{
+    rt->host = h;
+    rt->ops = ops;
+    rt->dirty_next = NULL;
+    rt->dirty = 0;
+}
+
+/* Mark a runtime as having work for the checkpoint. O(1), idempotent. */
+static inline void weft__rt_mark_dirty(weft__rt *rt)
+{
+    if (rt->dirty) return;
+    weft_host *h = rt->host;
+    rt->dirty = 1;
+    rt->dirty_next = NULL;
+    if (h->dirty_tail) h->dirty_tail->dirty_next = rt;
+    else h->dirty_head = rt;
+    h->dirty_tail = rt;
+}
+
+/* Remove a runtime from the dirty list (before freeing it). O(n). */
+void weft__rt_unlist(weft__rt *rt);
+
+/* Enter script code of `rt` from C (event, call, timer, module load...). */
+static inline void weft__host_enter(weft_host *h, weft__rt *rt)
+{
+    h->depth++;
+    weft__rt_mark_dirty(rt);
+}
+
+/* Leave script code; when the whole stack has unwound, run the checkpoint. */
+static inline void weft__host_leave(weft_host *h)
+{
+    if (--h->depth == 0 && h->dirty_head) weft__host_checkpoint(h);
+}
+
+#endif

@@ -1,0 +1,126 @@
+/* js.h: one JavaScript runtime (a QuickJS JSRuntime + JSContext) on the host.
+ *
+ * Invariants:
+ * - The nextTick queue is a C ring buffer of (callback, args, async ids);
+ *   microtasks are QuickJS jobs. Both are drained only by
+ *   weft__js_process_ticks_and_rejections() (Node's processTicksAndRejections)
+ *   from the checkpoint or between timers/immediates (runNextTicks).
+ * - The rejection tracker only records (never runs script code); the records
+ *   are acted on in processPromiseRejections, only when
+ *   has_rejection_to_warn is set (seed 004).
+ * - Every C->JS entry goes through weft__js_call(), which counts host depth. */
+#ifndef WEFT_JS_H
+#define WEFT_JS_H
+
+#include <quickjs.h>
+#include "host/host.h"
+
+typedef struct weft__tick {
+    JSValue callback;
+    JSValue *argv; /* == inline_args when argc <= WEFT_TICK_INLINE_ARGS */
+    int argc;
+    int64_t async_id, trigger_async_id;
+    JSValue inline_args[WEFT_TICK_INLINE_ARGS];
+} weft__tick;
+
+typedef struct weft__rejection {
+    JSValue promise, reason;
+    uint32_t uid;
+} weft__rejection;
+
+typedef enum {
+    WEFT_UR_THROW = 0,
+    WEFT_UR_STRICT,
+    WEFT_UR_WARN,
+    WEFT_UR_NONE,
+    WEFT_UR_WARN_WITH_ERROR_CODE,
+} weft__ur_mode;
+
+/* Shared with the JS timers code as an Int32Array over this memory (as Node's
+ * immediateInfo/timeoutInfo). */
+enum { WEFT_IMM_COUNT, WEFT_IMM_REF_COUNT, WEFT_IMM_HAS_OUTSTANDING, WEFT_TIMEOUT_REF_COUNT,
+       WEFT_TIMER_INFO_LEN };
+
+typedef struct weft__js {
+    weft__rt base;
+    weft_host *host;
+    JSRuntime *rt;
+    JSContext *ctx;
+    JSValue internal; /* the bootstrap's `internal` object */
+    JSValue process;
+
+    /* nextTick ring buffer */
+    weft__tick *ticks;
+    size_t tick_head, tick_len, tick_cap;
+
+    /* rejection records, in order (Node's pendingUnhandledRejections) */
+    weft__rejection *pending;
+    size_t pending_len, pending_cap;
+    JSValue *late_handled; /* promises handled after being reported */
+    size_t late_len, late_cap;
+    uint32_t last_promise_id;
+    int has_rejection_to_warn;
+    weft__ur_mode ur_mode;
+
+    /* async ids (Node's async_id_fields) */
+    int64_t async_id_counter;
+    int64_t execution_async_id, trigger_async_id, default_trigger_async_id;
+
+    /* timers: one uv timer for all JS timers, check+idle for immediates */
+    uv_timer_t timer;
+    uv_check_t check;
+    uv_idle_t idle;
+    int32_t timer_info[WEFT_TIMER_INFO_LEN];
+    double timer_expiry; /* ms of loop time the uv timer is armed for */
+    int timer_refed;
+    int handles_open;
+
+    int exiting; /* process._exiting: nextTick is a no-op */
+    const char *main_file;
+} weft__js;
+
+/* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
+ * (borrowed). Returns NULL with a message on stderr on failure. */
+weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv);
+/* Free the runtime; closes its handles (runs the loop briefly). */
+void weft__js_free(weft__js *js);
+
+/* Call `fn` from C as a host entry (depth counted; checkpoint on unwind).
+ * Returns the result (owned) or JS_EXCEPTION, with the exception already
+ * routed to Node's uncaught-exception path when `report` is set. */
+JSValue weft__js_call(weft__js *js, JSValueConst fn, JSValueConst this_val, int argc,
+                      JSValueConst *argv, int report);
+
+/* Node's processTicksAndRejections. 0, or -1 with an exception pending. */
+int weft__js_process_ticks_and_rejections(weft__js *js);
+/* Node's InternalCallbackScope::Close for the outermost scope. */
+void weft__js_scope_close(weft__js *js);
+/* Run all queued microtasks; a throwing queueMicrotask callback goes to the
+ * uncaught-exception path and the drain goes on (as Node). */
+void weft__js_run_microtasks(weft__js *js);
+/* Route the pending exception of js->ctx to Node's triggerUncaughtException. */
+void weft__js_report_exception(weft__js *js, int from_promise);
+/* Take the pending exception; if it is the exit request, return 1. */
+int weft__js_exit_pending(weft__js *js);
+
+/* Load and run the main file (CommonJS, or ES module for .mjs). */
+int weft__js_run_main(weft__js *js, const char *path);
+
+/* Install natives: tasks.c, timers.c, process.c, modules.c */
+void weft__js_tasks_init(weft__js *js, JSValue natives);
+void weft__js_tasks_free(weft__js *js);
+void weft__js_timers_init(weft__js *js, JSValue natives);
+void weft__js_timers_close(weft__js *js);
+void weft__js_natives_init(weft__js *js, JSValue natives);
+void weft__js_modules_init(weft__js *js, JSValue natives);
+
+/* Throw a Node-style error with a `code` property: new ctor(msg) with code. */
+JSValue weft__js_throw_code(JSContext *ctx, const char *ctor, const char *code, const char *fmt,
+                            ...);
+
+static inline weft__js *weft__js_from_ctx(JSContext *ctx)
+{
+    return (weft__js *)JS_GetContextOpaque(ctx);
+}
+
+#endif

@@ -1,0 +1,69 @@
+// errors.js: Node-style errors with a `code` (lib/internal/errors.js subset)
+// and the shared async-id symbols and hook stubs used by later files.
+internal.async_id_symbol = Symbol('asyncId');
+internal.trigger_async_id_symbol = Symbol('triggerId');
+// async_hooks glue: real implementations replace these when a hook is enabled.
+internal.hooks = {
+  initEnabled: false,
+  destroyEnabled: false,
+  emitInit() {},
+  emitBefore(asyncId, triggerId) { natives.setAsyncContext(asyncId, triggerId); },
+  emitAfter() {},
+  emitDestroy() {},
+};
+
+function determineSpecificType(value) {
+  if (value == null) return '' + value;
+  if (typeof value === 'function' && value.name) return `function ${value.name}`;
+  if (typeof value === 'object') {
+    if (value.constructor && value.constructor.name) return `an instance of ${value.constructor.name}`;
+    return `${internal.inspect(value, { depth: -1 })}`;
+  }
+  let inspected = internal.inspect ? internal.inspect(value, { colors: false }) : String(value);
+  if (inspected.length > 28) inspected = `${inspected.slice(0, 25)}...`;
+  return `type ${typeof value} (${inspected})`;
+}
+
+function makeNodeError(Base, code, message) {
+  const err = new Base(message);
+  Object.defineProperty(err, 'code', { value: code, enumerable: true, writable: true, configurable: true });
+  // Node's errors print as `TypeError [CODE]: msg`; keep name plain for
+  // `err.name` checks but expose the Node form via toString.
+  Object.defineProperty(err, 'toString', {
+    value() { return `${this.name} [${code}]: ${this.message}`; },
+    enumerable: false, writable: true, configurable: true,
+  });
+  return err;
+}
+internal.makeNodeError = makeNodeError;
+
+internal.throwInvalidArgType = function (name, expected, actual) {
+  throw makeNodeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+    `The "${name}" argument must be of type ${expected}. Received ${determineSpecificType(actual)}`);
+};
+
+internal.isErrorLike = function (o) {
+  return typeof o === 'object' && o !== null && Object.prototype.hasOwnProperty.call(o, 'stack');
+};
+
+// V8's ToDetailString, as Node's noSideEffectsToString.
+internal.noSideEffectsToString = function (v) {
+  switch (typeof v) {
+    case 'string': return v;
+    case 'symbol': return v.toString();
+    case 'object':
+      if (v === null) return 'null';
+      if (Array.isArray(v)) { try { return String(v); } catch { return '#<Array>'; } }
+      if (v instanceof Error) { try { return Error.prototype.toString.call(v); } catch { return '#<Error>'; } }
+      {
+        let name = 'Object';
+        try {
+          const c = v.constructor;
+          if (typeof c === 'function' && c.name) name = c.name;
+        } catch {}
+        return `#<${name}>`;
+      }
+    case 'function': return Function.prototype.toString.call(v);
+    default: return String(v);
+  }
+};

@@ -1,0 +1,182 @@
+// process.js: the `process` object (an EventEmitter), Node's exit flow
+// (exit, exitCode, 'beforeExit', 'exit'), emitWarning, and
+// triggerUncaughtException (lib/internal/process/execution.js).
+const EventEmitter = internal.EventEmitter;
+const process = Object.create(EventEmitter.prototype);
+EventEmitter.init.call(process);
+Object.defineProperty(process, Symbol.toStringTag, { value: 'process', configurable: true });
+internal.process = process;
+
+process.title = 'weft';
+process.version = natives.version;
+process.versions = { weft: natives.version.slice(1), quickjs: '2025-04-26', uv: natives.uvVersion };
+process.arch = natives.arch;
+process.platform = natives.platform;
+process.release = { name: 'weft' };
+process.argv = natives.argv;
+process.argv0 = natives.argv[0];
+process.execArgv = natives.execArgv;
+process.execPath = natives.execPath;
+process.pid = natives.pid;
+process.ppid = natives.ppid;
+process.env = natives.env();
+process.features = {};
+process.config = { variables: {} };
+process.cwd = natives.cwd;
+process.chdir = natives.chdir;
+process.uptime = natives.uptime;
+process.memoryUsage = natives.memoryUsage;
+process.nextTick = natives.nextTick;
+process.stdout = { write(s) { natives.print(1, String(s)); return true; }, isTTY: natives.isatty(1), fd: 1 };
+process.stderr = { write(s) { natives.print(2, String(s)); return true; }, isTTY: natives.isatty(2), fd: 2 };
+
+function hrtime(prev) {
+  const t = natives.hrtime(); // [sec, nsec]
+  if (prev !== undefined) {
+    if (!Array.isArray(prev)) internal.throwInvalidArgType('time', 'an instance of Array', prev);
+    let sec = t[0] - prev[0];
+    let nsec = t[1] - prev[1];
+    if (nsec < 0) { sec--; nsec += 1e9; }
+    return [sec, nsec];
+  }
+  return t;
+}
+hrtime.bigint = natives.hrtimeBigint;
+process.hrtime = hrtime;
+
+let exitCode;
+Object.defineProperty(process, 'exitCode', {
+  get() { return exitCode; },
+  set(code) {
+    if (code !== null && code !== undefined) {
+      let value = code;
+      if (typeof code === 'string' && code !== '' && Number.isInteger(+code)) value = +code;
+      if (!Number.isInteger(value)) internal.throwInvalidArgType('code', 'number', code);
+    }
+    exitCode = code;
+  },
+  enumerable: true, configurable: false,
+});
+let exiting = false;
+Object.defineProperty(process, '_exiting', {
+  get() { return exiting; },
+  set(v) { exiting = !!v; natives.setExiting(exiting); },
+  enumerable: false, configurable: true,
+});
+
+process.reallyExit = function (code) { natives.reallyExit(code | 0); };
+process.exit = function exit(code) {
+  if (code !== undefined) process.exitCode = code;
+  if (!process._exiting) {
+    process._exiting = true;
+    process.emit('exit', process.exitCode || 0);
+  }
+  process.reallyExit(process.exitCode || 0);
+};
+process.abort = function () { natives.reallyExit(134); };
+
+// Called by C when the loop has nothing left: 'beforeExit' (may re-arm).
+internal.emitBeforeExit = function () {
+  if (process._exiting) return;
+  process.emit('beforeExit', process.exitCode || 0);
+};
+// Called by C to end: 'exit', then the final code.
+internal.emitExit = function () {
+  if (!process._exiting) {
+    process._exiting = true;
+    process.emit('exit', process.exitCode || 0);
+  }
+  return process.exitCode || 0;
+};
+
+// ---- warnings (lib/internal/process/warning.js) ----
+function createWarningObject(warning, type, code, ctor, detail) {
+  const err = new Error(warning);
+  Object.defineProperty(err, 'name', { value: type || 'Warning', enumerable: false, writable: true, configurable: true });
+  if (code !== undefined) err.code = code;
+  if (detail !== undefined) err.detail = detail;
+  return err;
+}
+process.emitWarning = function emitWarning(warning, type, code, ctor) {
+  let detail;
+  if (type !== null && typeof type === 'object' && !Array.isArray(type)) {
+    ctor = type.ctor; code = type.code;
+    if (typeof type.detail === 'string') detail = type.detail;
+    type = type.type || 'Warning';
+  } else if (typeof type === 'function') {
+    ctor = type; code = undefined; type = 'Warning';
+  }
+  if (type !== undefined && typeof type !== 'string') internal.throwInvalidArgType('type', 'string', type);
+  if (typeof code === 'function') { ctor = code; code = undefined; }
+  if (typeof warning === 'string') {
+    warning = createWarningObject(warning, type, code, ctor, detail);
+  } else if (!(warning instanceof Error)) {
+    internal.throwInvalidArgType('warning', 'one of Error or string', warning);
+  }
+  if (warning.name === 'DeprecationWarning') {
+    if (process.noDeprecation) return;
+    if (process.throwDeprecation) throw warning;
+  }
+  process.nextTick(doEmitWarning, warning);
+};
+function doEmitWarning(warning) { process.emit('warning', warning); }
+function onWarning(warning) {
+  if (!(warning instanceof Error)) return;
+  const isDeprecation = warning.name === 'DeprecationWarning';
+  if (isDeprecation && process.noDeprecation) return;
+  let msg = `(${process.release.name}:${process.pid}) `;
+  if (warning.code) msg += `[${warning.code}] `;
+  const stack = warning.stack;
+  if (typeof stack === 'string' && stack.length && !/^\s+at /.test(stack)) msg += stack;
+  else msg += `${warning.name}: ${warning.message}`;
+  if (typeof warning.detail === 'string') msg += `\n${warning.detail}`;
+  natives.print(2, `${msg}\n`);
+}
+process.on('warning', onWarning);
+
+// ---- uncaught exceptions ----
+function noop() {}
+function printUncaught(err) {
+  let text;
+  try {
+    if (internal.isErrorLike(err) || err instanceof Error) {
+      text = internal.inspect ? internal.inspect(err) : `${err && err.name}: ${err && err.message}\n${err && err.stack}`;
+      const m = typeof err.stack === 'string' && /\(?((?:\/|[A-Za-z]:)[^\s():]+):(\d+)(?::\d+)?\)?/.exec(err.stack);
+      if (m) text = `${m[1]}:${m[2]}\n${text}`;
+    } else {
+      text = `Uncaught ${internal.inspect ? internal.inspect(err) : String(err)}`;
+    }
+  } catch {
+    text = 'Uncaught exception (unprintable)';
+  }
+  natives.print(2, `${text}\n`);
+}
+internal.printUncaught = printUncaught;
+
+// Node's TriggerUncaughtException + the JS handler it calls.
+internal.triggerUncaughtException = function (er, fromPromise) {
+  const type = fromPromise ? 'unhandledRejection' : 'uncaughtException';
+  let handled;
+  try {
+    process.emit('uncaughtExceptionMonitor', er, type);
+    handled = process.emit('uncaughtException', er, type);
+  } catch (e) {
+    // A throw inside an 'uncaughtException' handler: print it, exit 7,
+    // with no 'exit' event (Node's kExceptionInFatalExceptionHandler).
+    printUncaught(e);
+    natives.reallyExit(7);
+  }
+  if (!handled) {
+    try {
+      if (!process._exiting) {
+        process._exiting = true;
+        process.exitCode = 1;
+        process.emit('exit', 1);
+      }
+    } catch {}
+    printUncaught(er);
+    natives.reallyExit(process.exitCode === undefined ? 1 : (process.exitCode | 0) || 1);
+  }
+  internal.timers.setImmediate(noop);
+  natives.setAsyncContext(0, 0);
+};

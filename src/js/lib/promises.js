@@ -1,0 +1,111 @@
+// promises.js: Node 20's processPromiseRejections
+// (lib/internal/process/promises.js). The C rejection tracker records; this
+// acts, only when has_rejection_to_warn is set (seed 004).
+const process = internal.process;
+const warned = new WeakMap(); // promise -> uid, for 'rejectionHandled'
+const mode = natives.unhandledRejectionsMode; // throw|strict|warn|none|warn-with-error-code
+
+function getErrorWithoutStack(name, message) {
+  const err = new Error(message);
+  Object.defineProperty(err, 'name', { value: name, enumerable: false, writable: true, configurable: true });
+  return err;
+}
+
+function generateUnhandledRejectionError(reason) {
+  const message = 'This error originated either by ' +
+    'throwing inside of an async function without a catch block, ' +
+    'or by rejecting a promise which was not handled with .catch().' +
+    ' The promise rejected with the reason ' +
+    `"${internal.noSideEffectsToString(reason)}".`;
+  const err = getErrorWithoutStack('UnhandledPromiseRejection', message);
+  err.code = 'ERR_UNHANDLED_REJECTION';
+  return err;
+}
+
+const unhandledRejectionErrName = 'UnhandledPromiseRejectionWarning';
+function emitUnhandledRejectionWarning(uid, reason) {
+  const warning = getErrorWithoutStack(unhandledRejectionErrName,
+    'Unhandled promise rejection. This error originated either by ' +
+    'throwing inside of an async function without a catch block, ' +
+    'or by rejecting a promise which was not handled with .catch(). ' +
+    'To terminate the node process on unhandled promise ' +
+    'rejection, use the CLI flag `--unhandled-rejections=strict` (see ' +
+    'https://nodejs.org/api/cli.html#cli_unhandled_rejections_mode). ' +
+    `(rejection id: ${uid})`);
+  try {
+    if (internal.isErrorLike(reason)) {
+      warning.stack = reason.stack;
+      process.emitWarning(reasonStack(reason), unhandledRejectionErrName);
+    } else {
+      process.emitWarning(internal.noSideEffectsToString(reason), unhandledRejectionErrName);
+    }
+  } catch {
+    try { process.emitWarning(internal.noSideEffectsToString(reason), unhandledRejectionErrName); } catch {}
+  }
+  process.emitWarning(warning);
+}
+// V8's stack starts with "Name: message"; QuickJS's holds only the frames.
+function reasonStack(reason) {
+  const s = String(reason.stack);
+  if (/^\s+at /.test(s) || s === '') {
+    let head;
+    try { head = `${reason.name}: ${reason.message}`; } catch { head = 'Error'; }
+    return s ? `${head}\n${s.replace(/\n$/, '')}` : head;
+  }
+  return s;
+}
+
+internal.processPromiseRejections = function processPromiseRejections() {
+  let maybeScheduledTicksOrMicrotasks = false;
+  let promise;
+  while ((promise = natives.takeLateHandled()) !== undefined) {
+    maybeScheduledTicksOrMicrotasks = true;
+    const uid = warned.get(promise);
+    warned.delete(promise);
+    const warning = new Error(`Promise rejection was handled asynchronously (rejection id: ${uid})`);
+    warning.name = 'PromiseRejectionHandledWarning';
+    warning.id = uid;
+    if (!process.emit('rejectionHandled', promise)) process.emitWarning(warning);
+  }
+  const maxUid = natives.lastPromiseId();
+  let rec;
+  while ((rec = natives.takePendingRejection(maxUid)) !== undefined) {
+    const [p, reason, uid] = rec;
+    warned.set(p, uid);
+    const emit = () => process.emit('unhandledRejection', reason, p);
+    switch (mode) {
+      case 'strict': {
+        const err = internal.isErrorLike(reason) ? reason : generateUnhandledRejectionError(reason);
+        internal.triggerUncaughtException(err, true);
+        const handled = emit();
+        if (!handled) emitUnhandledRejectionWarning(uid, reason);
+        break;
+      }
+      case 'none':
+        emit();
+        break;
+      case 'warn':
+        emit();
+        emitUnhandledRejectionWarning(uid, reason);
+        break;
+      case 'warn-with-error-code': {
+        const handled = emit();
+        if (!handled) {
+          emitUnhandledRejectionWarning(uid, reason);
+          process.exitCode = 1;
+        }
+        break;
+      }
+      default: { // throw
+        const handled = emit();
+        if (!handled) {
+          const err = internal.isErrorLike(reason) ? reason : generateUnhandledRejectionError(reason);
+          internal.triggerUncaughtException(err, true);
+        }
+        break;
+      }
+    }
+    maybeScheduledTicksOrMicrotasks = true;
+  }
+  return maybeScheduledTicksOrMicrotasks || natives.pendingRejectionCount() !== 0;
+};

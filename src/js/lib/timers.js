@@ -1,0 +1,471 @@
+// timers.js: setTimeout/setInterval/setImmediate, ported from Node 20's
+// lib/timers.js and lib/internal/timers.js (lists per duration in a binary
+// heap ordered by expiry then list id; immediates in one FIFO list). The C
+// side (src/js/timers.c) owns one uv timer, a check and an idle handle and
+// calls internal.processTimers(now) / internal.processImmediate().
+const { scheduleTimer, toggleTimerRef, toggleImmediateRef, getLibuvNow, runNextTicks } = natives;
+const timerInfo = natives.timerInfo; // Int32Array shared with C
+const kCount = 0, kRefCount = 1, kHasOutstanding = 2;
+const TIMEOUT_MAX = 2 ** 31 - 1;
+const async_id_symbol = internal.async_id_symbol;
+const trigger_async_id_symbol = internal.trigger_async_id_symbol;
+const kRefed = Symbol('refed');
+const kHasPrimitive = Symbol('kHasPrimitive');
+const hooks = internal.hooks; // async_hooks glue (no-ops until enabled)
+
+// ---- intrusive linked list (lib/internal/linkedlist.js) ----
+const L = {
+  init(list) { list._idleNext = list; list._idlePrev = list; return list; },
+  peek(list) { if (list._idlePrev === list) return null; return list._idlePrev; },
+  remove(item) {
+    if (item._idleNext) item._idleNext._idlePrev = item._idlePrev;
+    if (item._idlePrev) item._idlePrev._idleNext = item._idleNext;
+    item._idleNext = null; item._idlePrev = null;
+  },
+  append(list, item) {
+    if (item._idleNext || item._idlePrev) L.remove(item);
+    item._idleNext = list._idleNext;
+    item._idlePrev = list;
+    list._idleNext._idlePrev = item;
+    list._idleNext = item;
+  },
+  isEmpty(list) { return list._idleNext === list; },
+};
+
+// ---- binary heap (lib/internal/priority_queue.js) ----
+class PriorityQueue {
+  constructor(compare, setPosition) {
+    this._compare = compare; this._setPosition = setPosition;
+    this._heap = new Array(64); this._size = 0;
+  }
+  insert(value) {
+    const heap = this._heap; const pos = ++this._size;
+    heap[pos] = value;
+    if (heap.length === pos) heap.length *= 2;
+    this.percolateUp(pos);
+  }
+  peek() { return this._heap[1]; }
+  percolateDown(pos) {
+    const compare = this._compare, setPosition = this._setPosition, heap = this._heap;
+    const size = this._size, hsize = size >> 1, item = heap[pos];
+    while (pos <= hsize) {
+      let child = pos << 1;
+      const nextChild = child + 1;
+      let childItem = heap[child];
+      if (nextChild <= size && compare(heap[nextChild], childItem) < 0) {
+        child = nextChild; childItem = heap[nextChild];
+      }
+      if (compare(item, childItem) <= 0) break;
+      setPosition(childItem, pos);
+      heap[pos] = childItem;
+      pos = child;
+    }
+    heap[pos] = item;
+    setPosition(item, pos);
+  }
+  percolateUp(pos) {
+    const heap = this._heap, compare = this._compare, setPosition = this._setPosition;
+    const item = heap[pos];
+    while (pos > 1) {
+      const parent = heap[pos / 2 | 0];
+      if (compare(parent, item) <= 0) break;
+      heap[pos] = parent;
+      setPosition(parent, pos);
+      pos = pos / 2 | 0;
+    }
+    heap[pos] = item;
+    setPosition(item, pos);
+  }
+  removeAt(pos) {
+    const heap = this._heap; const size = --this._size;
+    heap[pos] = heap[size + 1];
+    heap[size + 1] = undefined;
+    if (size > 0 && pos <= size) {
+      if (pos > 1 && this._compare(heap[pos / 2 | 0], heap[pos]) > 0) this.percolateUp(pos);
+      else this.percolateDown(pos);
+    }
+  }
+  shift() {
+    const heap = this._heap; const value = heap[1];
+    if (value === undefined) return;
+    this.removeAt(1);
+    return value;
+  }
+}
+
+let timerListId = Number.MIN_SAFE_INTEGER;
+let nextExpiry = Infinity;
+let refCount = 0;
+const timerListQueue = new PriorityQueue(compareTimersLists, setPosition);
+const timerListMap = Object.create(null);
+const knownTimersById = Object.create(null);
+
+function initAsyncResource(resource, type) {
+  const asyncId = resource[async_id_symbol] = natives.newAsyncId();
+  const triggerAsyncId = resource[trigger_async_id_symbol] = natives.defaultTriggerAsyncId();
+  if (hooks.initEnabled) hooks.emitInit(asyncId, type, triggerAsyncId, resource);
+}
+
+function Timeout(callback, after, args, isRepeat, isRefed) {
+  after *= 1;
+  if (!(after >= 1 && after <= TIMEOUT_MAX)) {
+    if (after > TIMEOUT_MAX) {
+      process.emitWarning(`${after} does not fit into a 32-bit signed integer.` +
+                          '\nTimeout duration was set to 1.', 'TimeoutOverflowWarning');
+    }
+    after = 1;
+  }
+  this._idleTimeout = after;
+  this._idlePrev = this;
+  this._idleNext = this;
+  this._idleStart = null;
+  this._onTimeout = null;
+  this._onTimeout = callback;
+  this._timerArgs = args;
+  this._repeat = isRepeat ? after : null;
+  this._destroyed = false;
+  if (isRefed) incRefCount();
+  this[kRefed] = isRefed;
+  this[kHasPrimitive] = false;
+  initAsyncResource(this, 'Timeout');
+}
+Timeout.prototype.refresh = function () {
+  if (this[kRefed]) insertGuarded(this, true); else insertGuarded(this, false);
+  return this;
+};
+Timeout.prototype.unref = function () {
+  if (this[kRefed]) { this[kRefed] = false; if (!this._destroyed) decRefCount(); }
+  return this;
+};
+Timeout.prototype.ref = function () {
+  if (!this[kRefed]) { this[kRefed] = true; if (!this._destroyed) incRefCount(); }
+  return this;
+};
+Timeout.prototype.hasRef = function () { return this[kRefed]; };
+Timeout.prototype.close = function () { clearTimeout(this); return this; };
+Timeout.prototype[Symbol.toPrimitive] = function () {
+  const id = this[async_id_symbol];
+  if (!this[kHasPrimitive]) { this[kHasPrimitive] = true; knownTimersById[id] = this; }
+  return id;
+};
+
+function TimersList(expiry, msecs) {
+  this._idleNext = this;
+  this._idlePrev = this;
+  this.expiry = expiry;
+  this.id = timerListId++;
+  this.msecs = msecs;
+  this.priorityQueuePosition = null;
+}
+
+function ImmediateList() { this.head = null; this.tail = null; }
+ImmediateList.prototype.append = function (item) {
+  if (this.tail !== null) { this.tail._idleNext = item; item._idlePrev = this.tail; }
+  else this.head = item;
+  this.tail = item;
+};
+ImmediateList.prototype.remove = function (item) {
+  if (item._idleNext !== null) item._idleNext._idlePrev = item._idlePrev;
+  if (item._idlePrev !== null) item._idlePrev._idleNext = item._idleNext;
+  if (item === this.head) this.head = item._idleNext;
+  if (item === this.tail) this.tail = item._idlePrev;
+  item._idleNext = null;
+  item._idlePrev = null;
+};
+const immediateQueue = new ImmediateList();
+const outstandingQueue = new ImmediateList();
+
+function incRefCount() { if (refCount++ === 0) toggleTimerRef(true); }
+function decRefCount() { if (--refCount === 0) toggleTimerRef(false); }
+
+function insertGuarded(item, refed, start) {
+  const msecs = item._idleTimeout;
+  if (msecs < 0 || msecs === undefined) return;
+  insert(item, msecs, start);
+  const isDestroyed = item._destroyed;
+  if (isDestroyed || !item[async_id_symbol]) {
+    item._destroyed = false;
+    initAsyncResource(item, 'Timeout');
+  }
+  if (isDestroyed) {
+    if (refed) incRefCount();
+  } else if (refed === !item[kRefed]) {
+    if (refed) incRefCount(); else decRefCount();
+  }
+  item[kRefed] = refed;
+}
+
+function insert(item, msecs, start = getLibuvNow()) {
+  msecs = Math.trunc(msecs);
+  item._idleStart = start;
+  let list = timerListMap[msecs];
+  if (list === undefined) {
+    const expiry = start + msecs;
+    timerListMap[msecs] = list = new TimersList(expiry, msecs);
+    timerListQueue.insert(list);
+    if (nextExpiry > expiry) {
+      scheduleTimer(msecs);
+      nextExpiry = expiry;
+    }
+  }
+  L.append(list, item);
+}
+
+function compareTimersLists(a, b) {
+  const expiryDiff = a.expiry - b.expiry;
+  if (expiryDiff === 0) {
+    if (a.id < b.id) return -1;
+    if (a.id > b.id) return 1;
+  }
+  return expiryDiff;
+}
+function setPosition(node, pos) { node.priorityQueuePosition = pos; }
+
+function processImmediate() {
+  const queue = outstandingQueue.head !== null ? outstandingQueue : immediateQueue;
+  let immediate = queue.head;
+  if (queue !== outstandingQueue) {
+    queue.head = queue.tail = null;
+    timerInfo[kHasOutstanding] = 1;
+  }
+  let prevImmediate;
+  let ranAtLeastOneImmediate = false;
+  while (immediate !== null) {
+    if (ranAtLeastOneImmediate) runNextTicks();
+    else ranAtLeastOneImmediate = true;
+    if (immediate._destroyed) {
+      outstandingQueue.head = immediate = prevImmediate._idleNext;
+      continue;
+    }
+    immediate._destroyed = true;
+    timerInfo[kCount]--;
+    if (immediate[kRefed]) timerInfo[kRefCount]--;
+    immediate[kRefed] = null;
+    prevImmediate = immediate;
+    const asyncId = immediate[async_id_symbol];
+    hooks.emitBefore(asyncId, immediate[trigger_async_id_symbol], immediate);
+    try {
+      const argv = immediate._argv;
+      if (!argv) immediate._onImmediate();
+      else immediate._onImmediate(...argv);
+    } finally {
+      immediate._onImmediate = null;
+      if (hooks.destroyEnabled) hooks.emitDestroy(asyncId);
+      outstandingQueue.head = immediate = immediate._idleNext;
+    }
+    hooks.emitAfter(asyncId);
+  }
+  if (queue === outstandingQueue) outstandingQueue.head = null;
+  timerInfo[kHasOutstanding] = 0;
+}
+
+function processTimers(now) {
+  nextExpiry = Infinity;
+  let list;
+  let ranAtLeastOneList = false;
+  while ((list = timerListQueue.peek()) !== undefined) {
+    if (list.expiry > now) {
+      nextExpiry = list.expiry;
+      return refCount > 0 ? nextExpiry : -nextExpiry;
+    }
+    if (ranAtLeastOneList) runNextTicks();
+    else ranAtLeastOneList = true;
+    listOnTimeout(list, now);
+  }
+  return 0;
+}
+
+function listOnTimeout(list, now) {
+  const msecs = list.msecs;
+  let ranAtLeastOneTimer = false;
+  let timer;
+  while ((timer = L.peek(list)) !== null) {
+    const diff = now - timer._idleStart;
+    if (diff < msecs) {
+      list.expiry = Math.max(timer._idleStart + msecs, now + 1);
+      list.id = timerListId++;
+      timerListQueue.percolateDown(1);
+      return;
+    }
+    if (ranAtLeastOneTimer) runNextTicks();
+    else ranAtLeastOneTimer = true;
+    L.remove(timer);
+    const asyncId = timer[async_id_symbol];
+    if (!timer._onTimeout) {
+      if (!timer._destroyed) {
+        timer._destroyed = true;
+        if (timer[kRefed]) refCount--;
+        if (hooks.destroyEnabled) hooks.emitDestroy(asyncId);
+      }
+      continue;
+    }
+    hooks.emitBefore(asyncId, timer[trigger_async_id_symbol], timer);
+    let start;
+    if (timer._repeat) start = getLibuvNow();
+    try {
+      const args = timer._timerArgs;
+      if (args === undefined) timer._onTimeout();
+      else timer._onTimeout(...args);
+    } finally {
+      if (timer._repeat && timer._idleTimeout !== -1) {
+        timer._idleTimeout = timer._repeat;
+        insert(timer, timer._idleTimeout, start);
+      } else if (!timer._idleNext && !timer._idlePrev && !timer._destroyed) {
+        timer._destroyed = true;
+        if (timer[kRefed]) refCount--;
+        if (hooks.destroyEnabled) hooks.emitDestroy(asyncId);
+      }
+    }
+    hooks.emitAfter(asyncId);
+  }
+  if (list === timerListMap[msecs]) {
+    delete timerListMap[msecs];
+    timerListQueue.shift();
+  }
+}
+
+// ---- public API (lib/timers.js) ----
+function unenroll(item) {
+  if (item._destroyed) return;
+  item._destroyed = true;
+  if (item[kHasPrimitive]) delete knownTimersById[item[async_id_symbol]];
+  if (hooks.destroyEnabled && item[async_id_symbol] !== undefined) hooks.emitDestroy(item[async_id_symbol]);
+  L.remove(item);
+  if (item[kRefed]) {
+    const msecs = Math.trunc(item._idleTimeout);
+    const list = timerListMap[msecs];
+    if (list !== undefined && L.isEmpty(list)) {
+      timerListQueue.removeAt(list.priorityQueuePosition);
+      delete timerListMap[list.msecs];
+    }
+    decRefCount();
+  }
+  item._idleTimeout = -1;
+}
+
+function validateFunction(fn, name) {
+  if (typeof fn !== 'function') internal.throwInvalidArgType(name, 'function', fn);
+}
+
+function setTimeout(callback, after, arg1, arg2, arg3) {
+  validateFunction(callback, 'callback');
+  let args;
+  switch (arguments.length) {
+    case 1: case 2: break;
+    case 3: args = [arg1]; break;
+    case 4: args = [arg1, arg2]; break;
+    default:
+      args = [arg1, arg2, arg3];
+      for (let i = 5; i < arguments.length; i++) args[i - 2] = arguments[i];
+      break;
+  }
+  const timeout = new Timeout(callback, after, args, false, true);
+  insert(timeout, timeout._idleTimeout);
+  return timeout;
+}
+
+function clearTimeout(timer) {
+  if (timer && timer._onTimeout) {
+    timer._onTimeout = null;
+    unenroll(timer);
+    return;
+  }
+  if (typeof timer === 'number' || typeof timer === 'string') {
+    const timerInstance = knownTimersById[timer];
+    if (timerInstance !== undefined) {
+      timerInstance._onTimeout = null;
+      unenroll(timerInstance);
+    }
+  }
+}
+
+function setInterval(callback, repeat, arg1, arg2, arg3) {
+  validateFunction(callback, 'callback');
+  let args;
+  switch (arguments.length) {
+    case 1: case 2: break;
+    case 3: args = [arg1]; break;
+    case 4: args = [arg1, arg2]; break;
+    default:
+      args = [arg1, arg2, arg3];
+      for (let i = 5; i < arguments.length; i++) args[i - 2] = arguments[i];
+      break;
+  }
+  const timeout = new Timeout(callback, repeat, args, true, true);
+  insert(timeout, timeout._idleTimeout);
+  return timeout;
+}
+
+function clearInterval(timer) { clearTimeout(timer); }
+
+class Immediate {
+  constructor(callback, args) {
+    this._idleNext = null;
+    this._idlePrev = null;
+    this._onImmediate = callback;
+    this._argv = args;
+    this._destroyed = false;
+    this[kRefed] = false;
+    initAsyncResource(this, 'Immediate');
+    this.ref();
+    timerInfo[kCount]++;
+    immediateQueue.append(this);
+  }
+  ref() {
+    if (this[kRefed] === false) {
+      this[kRefed] = true;
+      if (timerInfo[kRefCount]++ === 0) toggleImmediateRef(true);
+    }
+    return this;
+  }
+  unref() {
+    if (this[kRefed] === true) {
+      this[kRefed] = false;
+      if (--timerInfo[kRefCount] === 0) toggleImmediateRef(false);
+    }
+    return this;
+  }
+  hasRef() { return !!this[kRefed]; }
+}
+
+function setImmediate(callback, arg1, arg2, arg3) {
+  validateFunction(callback, 'callback');
+  let args;
+  switch (arguments.length) {
+    case 1: break;
+    case 2: args = [arg1]; break;
+    case 3: args = [arg1, arg2]; break;
+    default:
+      args = [arg1, arg2, arg3];
+      for (let i = 4; i < arguments.length; i++) args[i - 1] = arguments[i];
+      break;
+  }
+  return new Immediate(callback, args);
+}
+
+function clearImmediate(immediate) {
+  if (!immediate || immediate._destroyed) return;
+  timerInfo[kCount]--;
+  immediate._destroyed = true;
+  if (immediate[kRefed] && --timerInfo[kRefCount] === 0) toggleImmediateRef(false);
+  immediate[kRefed] = null;
+  if (hooks.destroyEnabled && immediate[async_id_symbol] !== undefined) {
+    hooks.emitDestroy(immediate[async_id_symbol]);
+  }
+  immediate._onImmediate = null;
+  immediateQueue.remove(immediate);
+}
+
+internal.processTimers = processTimers;
+internal.processImmediate = processImmediate;
+internal.Timeout = Timeout;
+internal.Immediate = Immediate;
+internal.timers = {
+  setTimeout, clearTimeout, setInterval, clearInterval, setImmediate, clearImmediate,
+};
+Object.defineProperty(setTimeout, 'name', { value: 'setTimeout' });
+for (const k of Object.keys(internal.timers)) {
+  Object.defineProperty(globalThis, k, {
+    value: internal.timers[k], writable: true, configurable: true, enumerable: true,
+  });
+}

@@ -1,0 +1,72 @@
+/* run.c: weft_run_file(), Node's whole-process flow for one script: main,
+ * then SpinEventLoop (loop, 'beforeExit', loop again while it re-arms), then
+ * 'exit' (src/api/embed_helpers.cc). */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "js/js.h"
+
+static weft__ur_mode parse_mode(const char *s)
+{
+    if (!s || !strcmp(s, "throw")) return WEFT_UR_THROW;
+    if (!strcmp(s, "strict")) return WEFT_UR_STRICT;
+    if (!strcmp(s, "warn")) return WEFT_UR_WARN;
+    if (!strcmp(s, "none")) return WEFT_UR_NONE;
+    if (!strcmp(s, "warn-with-error-code")) return WEFT_UR_WARN_WITH_ERROR_CODE;
+    return (weft__ur_mode)-1;
+}
+
+static int call_internal(weft__js *js, const char *name, int *result)
+{
+    JSContext *ctx = js->ctx;
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, name);
+    JSValue r = weft__js_call(js, fn, JS_UNDEFINED, 0, NULL, 1);
+    JS_FreeValue(ctx, fn);
+    if (JS_IsException(r)) return -1;
+    if (result) JS_ToInt32(ctx, result, r);
+    JS_FreeValue(ctx, r);
+    return 0;
+}
+
+int weft_run_file(const char *file, const weft_run_options *opts)
+{
+    weft_run_options none = {0};
+    if (!opts) opts = &none;
+    weft__ur_mode mode = parse_mode(opts->unhandled_rejections);
+    if ((int)mode < 0) return WEFT_EINVAL;
+    weft_host *h = malloc(sizeof *h);
+    if (!h) return WEFT_ENOMEM;
+    if (weft__host_init(h) < 0) {
+        free(h);
+        return WEFT_ELOOP;
+    }
+    char *fallback_argv[2] = {"weft", (char *)file};
+    weft__js *js = weft__js_new(h, mode, opts->argv ? opts->argc : 2,
+                                opts->argv ? opts->argv : fallback_argv);
+    if (!js) {
+        weft__host_close(h);
+        free(h);
+        return WEFT_ESCRIPT;
+    }
+    weft__js_run_main(js, file);
+    /* Bound: each pass either ends the process or ran 'beforeExit' listeners
+     * that re-armed the loop. */
+    while (!h->exit_requested) {
+        uv_run(&h->loop, UV_RUN_DEFAULT);
+        if (h->exit_requested) break;
+        if (uv_loop_alive(&h->loop)) continue;
+        call_internal(js, "emitBeforeExit", NULL);
+        if (h->exit_requested || !uv_loop_alive(&h->loop)) break;
+    }
+    int code = 0;
+    if (!h->exit_requested) {
+        if (call_internal(js, "emitExit", &code) < 0 && !h->exit_requested) code = 1;
+    }
+    if (h->exit_requested) code = h->exit_code;
+    fflush(stdout);
+    weft__js_free(js);
+    weft__host_close(h);
+    free(h);
+    return code & 0xff;
+}

@@ -1,0 +1,401 @@
+/* runtime.c: creating and freeing a JS runtime, the bootstrap (src/js/lib
+ * files evaluated in order with (internal, natives)), and the process-level
+ * natives (output, clock, exit, environment, files). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "js/js.h"
+
+extern char **environ;
+
+struct weft__js_lib_entry {
+    const char *name;
+    const unsigned char *src;
+    size_t len;
+};
+extern const struct weft__js_lib_entry weft__js_lib[];
+
+/* Bootstrap order: each file may use what the earlier ones put on internal. */
+static const char *const boot_order[] = {"errors", "inspect", "events",  "process", "timers",
+                                         "promises", "console", "modules", "globals", NULL};
+
+static const struct weft__js_lib_entry *lib_find(const char *name)
+{
+    for (const struct weft__js_lib_entry *e = weft__js_lib; e->name; e++)
+        if (!strcmp(e->name, name)) return e;
+    return NULL;
+}
+
+/* ---- natives ------------------------------------------------------------ */
+
+static JSValue js_print(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    int fd;
+    size_t len;
+    if (JS_ToInt32(ctx, &fd, argv[0])) return JS_EXCEPTION;
+    const char *s = JS_ToCStringLen(ctx, &len, argv[1]);
+    if (!s) return JS_EXCEPTION;
+    FILE *f = fd == 2 ? stderr : stdout;
+    if (fd == 2) fflush(stdout);
+    fwrite(s, 1, len, f);
+    JS_FreeCString(ctx, s);
+    return JS_UNDEFINED;
+}
+
+static JSValue js_hrtime(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    uint64_t t = uv_hrtime();
+    JSValue a = JS_NewArray(ctx);
+    JS_SetPropertyUint32(ctx, a, 0, JS_NewInt64(ctx, (int64_t)(t / 1000000000)));
+    JS_SetPropertyUint32(ctx, a, 1, JS_NewInt64(ctx, (int64_t)(t % 1000000000)));
+    return a;
+}
+
+static JSValue js_hrtime_bigint(JSContext *ctx, JSValueConst this_val, int argc,
+                                JSValueConst *argv)
+{
+    return JS_NewBigUint64(ctx, uv_hrtime());
+}
+
+/* process.reallyExit: mark the host as exiting and unwind with an
+ * uncatchable error; every C entry point sees exit_requested and stops. */
+static JSValue js_really_exit(JSContext *ctx, JSValueConst this_val, int argc,
+                              JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    int code = 0;
+    if (argc > 0) JS_ToInt32(ctx, &code, argv[0]);
+    if (!js->host->exit_requested) {
+        js->host->exit_requested = 1;
+        js->host->exit_code = code & 0xff;
+    }
+    js->exiting = 1;
+    JSValue err = JS_NewError(ctx);
+    JS_SetPropertyStr(ctx, err, "message", JS_NewString(ctx, "process.exit()"));
+    JS_SetUncatchableError(ctx, err, 1);
+    return JS_Throw(ctx, err);
+}
+
+static JSValue js_env(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JSValue o = JS_NewObject(ctx);
+    for (char **e = environ; e && *e; e++) {
+        const char *eq = strchr(*e, '=');
+        if (!eq) continue;
+        char key[1024];
+        size_t kl = (size_t)(eq - *e);
+        if (kl >= sizeof key) continue;
+        memcpy(key, *e, kl);
+        key[kl] = 0;
+        JS_SetPropertyStr(ctx, o, key, JS_NewString(ctx, eq + 1));
+    }
+    return o;
+}
+
+static JSValue js_cwd(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    char buf[PATH_MAX];
+    if (!getcwd(buf, sizeof buf)) return JS_ThrowInternalError(ctx, "getcwd: %s", strerror(errno));
+    return JS_NewString(ctx, buf);
+}
+
+static JSValue js_chdir(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const char *p = JS_ToCString(ctx, argv[0]);
+    if (!p) return JS_EXCEPTION;
+    int r = chdir(p);
+    JS_FreeCString(ctx, p);
+    if (r) return weft__js_throw_code(ctx, "Error", "ENOENT", "chdir: %s", strerror(errno));
+    return JS_UNDEFINED;
+}
+
+static uint64_t weft__start_time;
+
+static JSValue js_uptime(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return JS_NewFloat64(ctx, (double)(uv_hrtime() - weft__start_time) / 1e9);
+}
+
+static JSValue js_memory_usage(JSContext *ctx, JSValueConst this_val, int argc,
+                               JSValueConst *argv)
+{
+    JSMemoryUsage mu;
+    JS_ComputeMemoryUsage(JS_GetRuntime(ctx), &mu);
+    size_t rss = 0;
+    uv_resident_set_memory(&rss);
+    JSValue o = JS_NewObject(ctx);
+    JS_SetPropertyStr(ctx, o, "rss", JS_NewInt64(ctx, (int64_t)rss));
+    JS_SetPropertyStr(ctx, o, "heapTotal", JS_NewInt64(ctx, mu.malloc_size));
+    JS_SetPropertyStr(ctx, o, "heapUsed", JS_NewInt64(ctx, mu.memory_used_size));
+    JS_SetPropertyStr(ctx, o, "external", JS_NewInt64(ctx, 0));
+    JS_SetPropertyStr(ctx, o, "arrayBuffers", JS_NewInt64(ctx, 0));
+    return o;
+}
+
+static JSValue js_isatty(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    int fd;
+    if (JS_ToInt32(ctx, &fd, argv[0])) return JS_EXCEPTION;
+    return JS_NewBool(ctx, isatty(fd));
+}
+
+/* natives.stat(path) -> 0 missing, 1 file, 2 directory */
+static JSValue js_stat(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const char *p = JS_ToCString(ctx, argv[0]);
+    if (!p) return JS_EXCEPTION;
+    struct stat st;
+    int r = stat(p, &st);
+    JS_FreeCString(ctx, p);
+    if (r) return JS_NewInt32(ctx, 0);
+    return JS_NewInt32(ctx, S_ISDIR(st.st_mode) ? 2 : 1);
+}
+
+static JSValue js_realpath(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const char *p = JS_ToCString(ctx, argv[0]);
+    if (!p) return JS_EXCEPTION;
+    char buf[PATH_MAX];
+    JSValue r = realpath(p, buf) ? JS_NewString(ctx, buf) : JS_DupValue(ctx, argv[0]);
+    JS_FreeCString(ctx, p);
+    return r;
+}
+
+char *weft__read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    for (;;) {
+        if (!buf) break;
+        size_t r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (n < cap) break;
+        cap *= 2;
+        char *nb = realloc(buf, cap + 1);
+        if (!nb) { free(buf); buf = NULL; break; }
+        buf = nb;
+    }
+    fclose(f);
+    if (buf) {
+        buf[n] = 0;
+        if (len) *len = n;
+    }
+    return buf;
+}
+
+static JSValue js_read_file(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const char *p = JS_ToCString(ctx, argv[0]);
+    if (!p) return JS_EXCEPTION;
+    size_t len;
+    char *buf = weft__read_file(p, &len);
+    if (!buf) {
+        JSValue e = weft__js_throw_code(ctx, "Error", errno == ENOENT ? "ENOENT" : "EIO",
+                                        "%s, open '%s'", strerror(errno), p);
+        JS_FreeCString(ctx, p);
+        return e;
+    }
+    JS_FreeCString(ctx, p);
+    JSValue s = JS_NewStringLen(ctx, buf, len);
+    free(buf);
+    return s;
+}
+
+/* natives.compileCommonJS(source, filename) -> function (exports, require,
+ * module, __filename, __dirname); the wrapper sits on line 1 so line
+ * numbers in stacks match the file. */
+static JSValue js_compile_cjs(JSContext *ctx, JSValueConst this_val, int argc,
+                              JSValueConst *argv)
+{
+    size_t len;
+    const char *src = JS_ToCStringLen(ctx, &len, argv[0]);
+    if (!src) return JS_EXCEPTION;
+    const char *file = JS_ToCString(ctx, argv[1]);
+    if (!file) {
+        JS_FreeCString(ctx, src);
+        return JS_EXCEPTION;
+    }
+    static const char head[] = "(function (exports, require, module, __filename, __dirname) { ";
+    static const char tail[] = "\n})";
+    const char *body = src;
+    size_t blen = len;
+    if (blen > 2 && body[0] == '#' && body[1] == '!') { /* shebang: keep the line count */
+        while (blen && *body != '\n') body++, blen--;
+    }
+    char *code = malloc(sizeof head + blen + sizeof tail);
+    if (!code) {
+        JS_FreeCString(ctx, src);
+        JS_FreeCString(ctx, file);
+        return JS_ThrowOutOfMemory(ctx);
+    }
+    memcpy(code, head, sizeof head - 1);
+    memcpy(code + sizeof head - 1, body, blen);
+    memcpy(code + sizeof head - 1 + blen, tail, sizeof tail);
+    JSValue fn = JS_Eval(ctx, code, sizeof head - 1 + blen + sizeof tail - 1, file,
+                         JS_EVAL_TYPE_GLOBAL);
+    free(code);
+    JS_FreeCString(ctx, src);
+    JS_FreeCString(ctx, file);
+    return fn;
+}
+
+static JSValue js_promise_state(JSContext *ctx, JSValueConst this_val, int argc,
+                                JSValueConst *argv)
+{
+    JSPromiseStateEnum st = JS_PromiseState(ctx, argv[0]);
+    if ((int)st < 0) return JS_UNDEFINED;
+    JSValue a = JS_NewArray(ctx);
+    JS_SetPropertyUint32(ctx, a, 0, JS_NewInt32(ctx, (int)st));
+    JS_SetPropertyUint32(ctx, a, 1,
+                         st == JS_PROMISE_PENDING ? JS_UNDEFINED : JS_PromiseResult(ctx, argv[0]));
+    return a;
+}
+
+static const JSCFunctionListEntry process_natives[] = {
+    JS_CFUNC_DEF("print", 2, js_print),
+    JS_CFUNC_DEF("hrtime", 0, js_hrtime),
+    JS_CFUNC_DEF("hrtimeBigint", 0, js_hrtime_bigint),
+    JS_CFUNC_DEF("reallyExit", 1, js_really_exit),
+    JS_CFUNC_DEF("env", 0, js_env),
+    JS_CFUNC_DEF("cwd", 0, js_cwd),
+    JS_CFUNC_DEF("chdir", 1, js_chdir),
+    JS_CFUNC_DEF("uptime", 0, js_uptime),
+    JS_CFUNC_DEF("memoryUsage", 0, js_memory_usage),
+    JS_CFUNC_DEF("isatty", 1, js_isatty),
+    JS_CFUNC_DEF("stat", 1, js_stat),
+    JS_CFUNC_DEF("realpath", 1, js_realpath),
+    JS_CFUNC_DEF("readFile", 1, js_read_file),
+    JS_CFUNC_DEF("compileCommonJS", 2, js_compile_cjs),
+    JS_CFUNC_DEF("promiseState", 1, js_promise_state),
+};
+
+static const char *const ur_mode_names[] = {"throw", "strict", "warn", "none",
+                                            "warn-with-error-code"};
+
+static void set_argv(JSContext *ctx, JSValue natives, const char *name, int argc, char **argv)
+{
+    JSValue a = JS_NewArray(ctx);
+    for (int i = 0; i < argc; i++) JS_SetPropertyUint32(ctx, a, i, JS_NewString(ctx, argv[i]));
+    JS_SetPropertyStr(ctx, natives, name, a);
+}
+
+static const weft__rt_ops js_ops;
+
+static int run_lib(weft__js *js, JSValue natives, const struct weft__js_lib_entry *e)
+{
+    JSContext *ctx = js->ctx;
+    static const char head[] = "(function (internal, natives) {'use strict';";
+    static const char tail[] = "\n})";
+    size_t n = sizeof head - 1 + e->len + sizeof tail - 1;
+    char *code = malloc(n + 1);
+    if (!code) return -1;
+    memcpy(code, head, sizeof head - 1);
+    memcpy(code + sizeof head - 1, e->src, e->len);
+    memcpy(code + sizeof head - 1 + e->len, tail, sizeof tail);
+    char file[96];
+    snprintf(file, sizeof file, "weft:internal/%s.js", e->name);
+    JSValue fn = JS_Eval(ctx, code, n, file, JS_EVAL_TYPE_GLOBAL);
+    free(code);
+    if (JS_IsException(fn)) return -1;
+    JSValue args[2] = {js->internal, natives};
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, (JSValueConst *)args);
+    JS_FreeValue(ctx, fn);
+    if (JS_IsException(r)) return -1;
+    JS_FreeValue(ctx, r);
+    return 0;
+}
+
+weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv)
+{
+    if (!weft__start_time) weft__start_time = uv_hrtime();
+    weft__js *js = calloc(1, sizeof *js);
+    if (!js) return NULL;
+    weft__rt_init(&js->base, h, &js_ops);
+    js->host = h;
+    js->ur_mode = mode;
+    js->rt = JS_NewRuntime();
+    if (!js->rt) goto fail;
+    JS_SetMaxStackSize(js->rt, WEFT_JS_STACK_SIZE);
+    js->ctx = JS_NewContext(js->rt);
+    if (!js->ctx) goto fail;
+    JS_SetContextOpaque(js->ctx, js);
+    JSContext *ctx = js->ctx;
+    js->internal = JS_NewObject(ctx);
+    JSValue natives = JS_NewObject(ctx);
+    JS_SetPropertyFunctionList(ctx, natives, process_natives,
+                               sizeof process_natives / sizeof process_natives[0]);
+    weft__js_tasks_init(js, natives);
+    weft__js_timers_init(js, natives);
+    weft__js_modules_init(js, natives);
+    JS_SetPropertyStr(ctx, natives, "version", JS_NewString(ctx, "v" WEFT_VERSION));
+    JS_SetPropertyStr(ctx, natives, "uvVersion", JS_NewString(ctx, uv_version_string()));
+    JS_SetPropertyStr(ctx, natives, "arch", JS_NewString(ctx, "x64"));
+    JS_SetPropertyStr(ctx, natives, "platform", JS_NewString(ctx, "linux"));
+    JS_SetPropertyStr(ctx, natives, "pid", JS_NewInt32(ctx, getpid()));
+    JS_SetPropertyStr(ctx, natives, "ppid", JS_NewInt32(ctx, getppid()));
+    JS_SetPropertyStr(ctx, natives, "unhandledRejectionsMode",
+                      JS_NewString(ctx, ur_mode_names[mode]));
+    set_argv(ctx, natives, "argv", argc, argv);
+    set_argv(ctx, natives, "execArgv", 0, NULL);
+    char exe[PATH_MAX];
+    size_t exe_len = sizeof exe;
+    if (uv_exepath(exe, &exe_len) != 0) strcpy(exe, "weft");
+    JS_SetPropertyStr(ctx, natives, "execPath", JS_NewString(ctx, exe));
+    for (int i = 0; boot_order[i]; i++) {
+        const struct weft__js_lib_entry *e = lib_find(boot_order[i]);
+        if (!e) continue; /* optional (inspect.js until present) */
+        if (run_lib(js, natives, e) < 0) {
+            JSValue err = JS_GetException(ctx);
+            const char *s = JS_ToCString(ctx, err);
+            JSValue st = JS_GetPropertyStr(ctx, err, "stack");
+            const char *ss = JS_ToCString(ctx, st);
+            fprintf(stderr, "weft: bootstrap %s.js failed: %s\n%s\n", boot_order[i], s ? s : "?",
+                    ss ? ss : "");
+            JS_FreeCString(ctx, s);
+            JS_FreeCString(ctx, ss);
+            JS_FreeValue(ctx, st);
+            JS_FreeValue(ctx, err);
+            JS_FreeValue(ctx, natives);
+            goto fail;
+        }
+    }
+    JS_FreeValue(ctx, natives);
+    js->process = JS_GetPropertyStr(ctx, js->internal, "process");
+    return js;
+fail:
+    weft__js_free(js);
+    return NULL;
+}
+
+void weft__js_free(weft__js *js)
+{
+    if (!js) return;
+    weft__rt_unlist(&js->base);
+    if (js->handles_open) weft__js_timers_close(js);
+    if (js->ctx) {
+        weft__js_tasks_free(js);
+        JS_FreeValue(js->ctx, js->internal);
+        JS_FreeValue(js->ctx, js->process);
+        JS_FreeContext(js->ctx);
+    }
+    if (js->rt) {
+        JS_RunGC(js->rt);
+        JS_FreeRuntime(js->rt);
+    }
+    free(js);
+}
+
+static void js_checkpoint(weft__rt *rt)
+{
+    weft__js_scope_close((weft__js *)rt);
+}
+
+static const weft__rt_ops js_ops = {"js", js_checkpoint};

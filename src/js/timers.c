@@ -1,0 +1,179 @@
+/* timers.c: the C half of JS timers, as Node's src/timers.cc and the
+ * RunTimers/CheckImmediate parts of src/env.cc. One uv timer serves every JS
+ * timer list (armed for the earliest expiry); a check handle runs
+ * immediates; an idle handle keeps the poll phase from blocking while ref'd
+ * immediates are pending. The lists themselves live in lib/timers.js. */
+#include <math.h>
+#include <stdlib.h>
+#include "js/js.h"
+
+static weft__js *js_of(uv_handle_t *h)
+{
+    return h->data;
+}
+
+/* Node's Environment::RunTimers: call processTimers(now) until it returns
+ * without throwing (a throw is reported, then the batch resumes), then re-arm
+ * for the next expiry and ref/unref by its sign. */
+static void run_timers(uv_timer_t *handle)
+{
+    weft__js *js = js_of((uv_handle_t *)handle);
+    weft_host *h = js->host;
+    JSContext *ctx = js->ctx;
+    if (h->exit_requested) return;
+    weft__host_enter(h, &js->base);
+    int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
+    js->execution_async_id = 0;
+    js->trigger_async_id = 0;
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, "processTimers");
+    double ret = 0;
+    /* Bound: every retry follows a reported exception that consumed one
+     * timer; the batch shrinks each time. */
+    for (;;) {
+        JSValue now = JS_NewFloat64(ctx, (double)uv_now(&h->loop));
+        JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 1, (JSValueConst *)&now);
+        if (!JS_IsException(r)) {
+            JS_ToFloat64(ctx, &ret, r);
+            JS_FreeValue(ctx, r);
+            break;
+        }
+        if (h->exit_requested) break;
+        weft__js_report_exception(js, 0);
+        if (h->exit_requested) break;
+    }
+    JS_FreeValue(ctx, fn);
+    js->execution_async_id = eid;
+    js->trigger_async_id = tid;
+    if (!h->exit_requested) {
+        if (ret != 0) {
+            double expiry = fabs(ret);
+            int64_t duration = (int64_t)expiry - (int64_t)uv_now(&h->loop);
+            uv_timer_start(&js->timer, run_timers, duration > 0 ? duration : 1, 0);
+            if (ret > 0) uv_ref((uv_handle_t *)&js->timer);
+            else uv_unref((uv_handle_t *)&js->timer);
+        } else {
+            uv_unref((uv_handle_t *)&js->timer);
+        }
+    }
+    weft__host_leave(h);
+}
+
+/* Node's Environment::CheckImmediate. A throwing immediate fails its callback
+ * scope (no drain at its close); processImmediate is called again to finish
+ * the outstanding batch, as MakeCallback's do/while in Node. */
+static void check_immediate(uv_check_t *handle)
+{
+    weft__js *js = js_of((uv_handle_t *)handle);
+    weft_host *h = js->host;
+    JSContext *ctx = js->ctx;
+    if (js->timer_info[WEFT_IMM_COUNT] == 0 || h->exit_requested) return;
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, "processImmediate");
+    int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
+    do {
+        int outermost = h->depth == 0;
+        weft__host_enter(h, &js->base);
+        js->execution_async_id = 0;
+        js->trigger_async_id = 0;
+        JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 0, NULL);
+        int failed = JS_IsException(r);
+        if (failed) weft__js_report_exception(js, 0);
+        else JS_FreeValue(ctx, r);
+        js->execution_async_id = eid;
+        js->trigger_async_id = tid;
+        if (failed && outermost) weft__rt_unlist(&js->base); /* failed scope: no close */
+        weft__host_leave(h);
+    } while (js->timer_info[WEFT_IMM_HAS_OUTSTANDING] && !h->exit_requested);
+    JS_FreeValue(ctx, fn);
+    if (js->timer_info[WEFT_IMM_REF_COUNT] == 0 && !h->exit_requested)
+        uv_idle_stop(&js->idle);
+}
+
+static void idle_noop(uv_idle_t *handle)
+{
+}
+
+static JSValue js_schedule_timer(JSContext *ctx, JSValueConst this_val, int argc,
+                                 JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    int64_t ms;
+    if (JS_ToInt64(ctx, &ms, argv[0])) return JS_EXCEPTION;
+    uv_timer_start(&js->timer, run_timers, ms > 0 ? (uint64_t)ms : 1, 0);
+    return JS_UNDEFINED;
+}
+
+static JSValue js_toggle_timer_ref(JSContext *ctx, JSValueConst this_val, int argc,
+                                   JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    if (JS_ToBool(ctx, argv[0])) uv_ref((uv_handle_t *)&js->timer);
+    else uv_unref((uv_handle_t *)&js->timer);
+    return JS_UNDEFINED;
+}
+
+static JSValue js_toggle_immediate_ref(JSContext *ctx, JSValueConst this_val, int argc,
+                                       JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    if (JS_ToBool(ctx, argv[0])) uv_idle_start(&js->idle, idle_noop);
+    else uv_idle_stop(&js->idle);
+    return JS_UNDEFINED;
+}
+
+static JSValue js_get_libuv_now(JSContext *ctx, JSValueConst this_val, int argc,
+                                JSValueConst *argv)
+{
+    return JS_NewFloat64(ctx, (double)uv_now(&weft__js_from_ctx(ctx)->host->loop));
+}
+
+static const JSCFunctionListEntry timers_natives[] = {
+    JS_CFUNC_DEF("scheduleTimer", 1, js_schedule_timer),
+    JS_CFUNC_DEF("toggleTimerRef", 1, js_toggle_timer_ref),
+    JS_CFUNC_DEF("toggleImmediateRef", 1, js_toggle_immediate_ref),
+    JS_CFUNC_DEF("getLibuvNow", 0, js_get_libuv_now),
+};
+
+static void free_nothing(JSRuntime *rt, void *opaque, void *ptr)
+{
+}
+
+void weft__js_timers_init(weft__js *js, JSValue natives)
+{
+    JSContext *ctx = js->ctx;
+    uv_loop_t *loop = &js->host->loop;
+    uv_timer_init(loop, &js->timer);
+    uv_check_init(loop, &js->check);
+    uv_idle_init(loop, &js->idle);
+    js->timer.data = js->check.data = js->idle.data = js;
+    uv_check_start(&js->check, check_immediate);
+    uv_unref((uv_handle_t *)&js->check);
+    uv_unref((uv_handle_t *)&js->timer);
+    js->handles_open = 3;
+    JS_SetPropertyFunctionList(ctx, natives, timers_natives,
+                               sizeof timers_natives / sizeof timers_natives[0]);
+    /* Int32Array over js->timer_info, shared like Node's immediateInfo. */
+    JSValue ab = JS_NewArrayBuffer(ctx, (uint8_t *)js->timer_info, sizeof js->timer_info,
+                                   free_nothing, NULL, 0);
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue ctor = JS_GetPropertyStr(ctx, global, "Int32Array");
+    JSValue ta = JS_CallConstructor(ctx, ctor, 1, (JSValueConst *)&ab);
+    JS_FreeValue(ctx, ctor);
+    JS_FreeValue(ctx, global);
+    JS_FreeValue(ctx, ab);
+    JS_SetPropertyStr(ctx, natives, "timerInfo", ta);
+}
+
+static void on_close(uv_handle_t *handle)
+{
+    weft__js *js = handle->data;
+    js->handles_open--;
+}
+
+void weft__js_timers_close(weft__js *js)
+{
+    uv_close((uv_handle_t *)&js->timer, on_close);
+    uv_close((uv_handle_t *)&js->check, on_close);
+    uv_close((uv_handle_t *)&js->idle, on_close);
+    /* Bound: closing handles complete within one loop iteration. */
+    while (js->handles_open > 0) uv_run(&js->host->loop, UV_RUN_ONCE);
+}
