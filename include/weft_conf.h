@@ -4,7 +4,8 @@
 #define WEFT_CONF_H
 
 /* Initial capacity of a runtime's nextTick ring buffer, in entries (grows by
- * doubling; never shrinks below this). */
+ * doubling; never shrinks below this). Must be a power of two: the ring
+ * indexes with a mask. */
 #define WEFT_TICK_QUEUE_INITIAL 64
 
 /* Arguments a nextTick keeps inline in its queue entry before it allocates

@@ -144,6 +144,9 @@ int weft__js_run_main(weft__js *js, const char *path)
         } else {
             set_import_meta(ctx, fn, path, 1);
             JSValue p = JS_EvalFunction(ctx, fn);
+            /* Node evaluates the main ES module from inside a promise job:
+             * the microtasks it queues drain before any nextTick. */
+            if (!JS_IsException(p)) weft__js_run_microtasks(js);
             if (JS_IsException(p)) {
                 weft__js_report_exception(js, 0);
             } else {

@@ -75,6 +75,7 @@ static JSValue js_really_exit(JSContext *ctx, JSValueConst this_val, int argc,
         js->host->exit_requested = 1;
         js->host->exit_code = code & 0xff;
     }
+    uv_stop(&js->host->loop);
     js->exiting = 1;
     JSValue err = JS_NewError(ctx);
     JS_SetPropertyStr(ctx, err, "message", JS_NewString(ctx, "process.exit()"));

@@ -21,7 +21,7 @@ static int tick_grow(weft__js *js)
     weft__tick *t = malloc(cap * sizeof *t);
     if (!t) return -1;
     for (size_t i = 0; i < js->tick_len; i++) {
-        t[i] = js->ticks[(js->tick_head + i) % js->tick_cap];
+        t[i] = js->ticks[(js->tick_head + i) & (js->tick_cap - 1)];
         if (t[i].argc <= WEFT_TICK_INLINE_ARGS) t[i].argv = t[i].inline_args;
     }
     free(js->ticks);
@@ -45,7 +45,7 @@ static JSValue js_next_tick(JSContext *ctx, JSValueConst this_val, int argc, JSV
     }
     if (js->exiting) return JS_UNDEFINED;
     if (js->tick_len == js->tick_cap && tick_grow(js) < 0) return JS_ThrowOutOfMemory(ctx);
-    weft__tick *t = &js->ticks[(js->tick_head + js->tick_len) % js->tick_cap];
+    weft__tick *t = &js->ticks[(js->tick_head + js->tick_len) & (js->tick_cap - 1)];
     int n = argc - 1;
     t->callback = JS_DupValue(ctx, argv[0]);
     t->argc = n;
@@ -72,7 +72,7 @@ static int run_ticks(weft__js *js)
     while (js->tick_len) {
         weft__tick t = js->ticks[js->tick_head];
         if (t.argc <= WEFT_TICK_INLINE_ARGS) t.argv = t.inline_args;
-        js->tick_head = (js->tick_head + 1) % js->tick_cap;
+        js->tick_head = (js->tick_head + 1) & (js->tick_cap - 1);
         js->tick_len--;
         int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
         js->execution_async_id = t.async_id;
@@ -440,7 +440,7 @@ void weft__js_tasks_free(weft__js *js)
         JS_FreeValue(ctx, t->callback);
         for (int i = 0; i < t->argc; i++) JS_FreeValue(ctx, av[i]);
         if (av != t->inline_args) free(av);
-        js->tick_head = (js->tick_head + 1) % js->tick_cap;
+        js->tick_head = (js->tick_head + 1) & (js->tick_cap - 1);
         js->tick_len--;
     }
     free(js->ticks);

@@ -136,12 +136,23 @@ process.on('warning', onWarning);
 
 // ---- uncaught exceptions ----
 function noop() {}
+// Frames inside weft's own bootstrap say nothing to the user.
+function userFrames(text) {
+  return text.split('\n').filter((l) => !/^\s+at .*weft:internal\//.test(l) && !/^\s+at apply \(native\)$/.test(l)).join('\n');
+}
 function printUncaught(err) {
   let text;
   try {
     if (internal.isErrorLike(err) || err instanceof Error) {
-      text = internal.inspect ? internal.inspect(err) : `${err && err.name}: ${err && err.message}\n${err && err.stack}`;
-      const m = typeof err.stack === 'string' && /\(?((?:\/|[A-Za-z]:)[^\s():]+):(\d+)(?::\d+)?\)?/.exec(err.stack);
+      const stack = err.stack;
+      const own = Object.getOwnPropertyDescriptor(err, 'stack');
+      if (typeof stack === 'string' && own && own.writable) err.stack = userFrames(stack);
+      try {
+        text = internal.inspect ? internal.inspect(err) : `${err.name}: ${err.message}\n${err.stack}`;
+      } finally {
+        if (own && own.writable) err.stack = stack;
+      }
+      const m = typeof err.stack === 'string' && /^\s+at (?:.*\()?((?:\/|[A-Za-z]:)[^\s():]+):(\d+)(?::\d+)?\)?$/m.exec(err.stack);
       if (m) text = `${m[1]}:${m[2]}\n${text}`;
     } else {
       text = `Uncaught ${internal.inspect ? internal.inspect(err) : String(err)}`;

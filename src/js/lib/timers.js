@@ -165,8 +165,8 @@ ImmediateList.prototype.append = function (item) {
   this.tail = item;
 };
 ImmediateList.prototype.remove = function (item) {
-  if (item._idleNext !== null) item._idleNext._idlePrev = item._idlePrev;
-  if (item._idlePrev !== null) item._idlePrev._idleNext = item._idleNext;
+  if (item._idleNext) item._idleNext._idlePrev = item._idlePrev;
+  if (item._idlePrev) item._idlePrev._idleNext = item._idleNext;
   if (item === this.head) this.head = item._idleNext;
   if (item === this.tail) this.tail = item._idlePrev;
   item._idleNext = null;
