@@ -1,0 +1,361 @@
+/* config.c: server.cfg / console tokenizing (FiveM's console rules: words,
+ * "quoted strings" with \" \\ \n \t escapes, `#` and `//` comments at a token
+ * start, `;` between commands), recursive `exec` bounded by
+ * WEFT_CFG_MAX_EXEC_DEPTH, and the convar store. Nothing here interprets a
+ * command other than exec; every token is a fresh malloc'ed string. */
+#include "host/config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static void set_err(char *err, size_t errcap, const char *fmt, ...) {
+    va_list ap;
+    if (err == NULL || errcap == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, errcap, fmt, ap);
+    va_end(ap);
+}
+
+void weft__cfg_cmd_free(weft__cfg_cmd *cmd) {
+    if (cmd == NULL)
+        return;
+    for (int i = 0; i < cmd->argc; i++)
+        free(cmd->argv[i]);
+    free(cmd->argv);
+    cmd->argv = NULL;
+    cmd->argc = 0;
+}
+
+/* Append a token of n bytes (copied) to cmd; argv stays NULL-terminated. */
+static int cmd_push(weft__cfg_cmd *cmd, const char *tok, size_t n, const char **why) {
+    char **nv, *t;
+    if (cmd->argc >= WEFT_CFG_MAX_ARGS) {
+        *why = "too many tokens in one command";
+        return WEFT_EINVAL;
+    }
+    if ((t = malloc(n + 1)) == NULL)
+        goto oom;
+    memcpy(t, tok, n);
+    t[n] = '\0';
+    if ((nv = realloc(cmd->argv, (size_t)(cmd->argc + 2) * sizeof(*nv))) == NULL) {
+        free(t);
+        goto oom;
+    }
+    cmd->argv = nv;
+    cmd->argv[cmd->argc++] = t;
+    cmd->argv[cmd->argc] = NULL;
+    return 0;
+oom:
+    *why = "out of memory";
+    return WEFT_ENOMEM;
+}
+
+static int is_blank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Parse one command (possibly empty) at *cursor: tokens up to an unquoted
+ * ';', a newline, a comment's end of line or the end of input. On success
+ * *cursor moves past the terminator; returns 1 if the input had anything at
+ * all left, 0 at its end. */
+static int parse_cmd(const char **cursor, weft__cfg_cmd *out, const char **why) {
+    const char *p = *cursor;
+    char *buf = NULL;
+    int rc;
+
+    out->argc = 0;
+    out->argv = NULL;
+    if (*p == '\0')
+        return 0;
+    for (;;) {
+        while (is_blank(*p))
+            p++;
+        if (*p == '\0')
+            break;
+        if (*p == '\n' || *p == ';') {
+            p++;
+            break;
+        }
+        if (*p == '#' || (p[0] == '/' && p[1] == '/')) {
+            while (*p != '\0' && *p != '\n')
+                p++;
+            continue; /* the newline (if any) ends the command above */
+        }
+        if (*p == '"') {
+            /* Quoted: the decoded token is never longer than its source. */
+            const char *q = ++p;
+            size_t n = 0;
+            while (*q != '\0' && *q != '\n' && *q != '"')
+                q += (q[0] == '\\' && q[1] != '\0' && q[1] != '\n') ? 2 : 1;
+            if (*q != '"') {
+                *why = "unterminated quoted string";
+                rc = WEFT_EINVAL;
+                goto fail;
+            }
+            if ((buf = malloc((size_t)(q - p) + 1)) == NULL) {
+                *why = "out of memory";
+                rc = WEFT_ENOMEM;
+                goto fail;
+            }
+            for (; p < q; p++) {
+                if (*p == '\\' && p + 1 < q) {
+                    switch (*++p) {
+                    case 'n': buf[n++] = '\n'; break;
+                    case 't': buf[n++] = '\t'; break;
+                    case '"': buf[n++] = '"'; break;
+                    case '\\': buf[n++] = '\\'; break;
+                    default: buf[n++] = '\\'; buf[n++] = *p; break;
+                    }
+                } else {
+                    buf[n++] = *p;
+                }
+            }
+            p = q + 1;
+            rc = cmd_push(out, buf, n, why);
+            free(buf);
+            buf = NULL;
+            if (rc != 0)
+                goto fail;
+        } else {
+            const char *s = p;
+            while (*p != '\0' && *p != '\n' && *p != ';' && !is_blank(*p))
+                p++;
+            if ((rc = cmd_push(out, s, (size_t)(p - s), why)) != 0)
+                goto fail;
+        }
+    }
+    *cursor = p;
+    return 1;
+fail:
+    weft__cfg_cmd_free(out);
+    return rc;
+}
+
+/* Next non-empty command; empty ones (";;", comment lines) are skipped, a
+ * loop bounded by the input's length since each parse_cmd consumes >= 1 byte. */
+static int split(const char **cursor, weft__cfg_cmd *out, const char **why) {
+    const char *p = *cursor;
+    int r;
+    out->file = NULL;
+    out->line = 0;
+    while ((r = parse_cmd(&p, out, why)) > 0) {
+        if (out->argc > 0) {
+            *cursor = p;
+            return 1;
+        }
+    }
+    if (r == 0)
+        *cursor = p;
+    return r;
+}
+
+int weft__cfg_split(const char **cursor, weft__cfg_cmd *out) {
+    const char *why = NULL;
+    return split(cursor, out, &why);
+}
+
+int weft__cfg_parse_line(const char *line, weft__cfg_cmd *out) {
+    const char *why = NULL, *p = line;
+    int r = split(&p, out, &why);
+    return r < 0 ? r : out->argc;
+}
+
+/* --- files -------------------------------------------------------------- */
+
+typedef struct cfg_load_ctx {
+    weft__cfg_cb cb;
+    void *opaque;
+    char *err;
+    size_t errcap;
+} cfg_load_ctx;
+
+/* path of name relative to the folder of the file at base (absolute names
+ * as is). malloc'ed or NULL. */
+static char *resolve(const char *base, const char *name) {
+    const char *slash = strrchr(base, '/');
+    size_t dl = (name[0] == '/' || slash == NULL) ? 0 : (size_t)(slash - base) + 1;
+    size_t nl = strlen(name);
+    char *r = malloc(dl + nl + 1);
+    if (r == NULL)
+        return NULL;
+    memcpy(r, base, dl);
+    memcpy(r + dl, name, nl + 1);
+    return r;
+}
+
+static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *from,
+                     int from_line, const char *req) {
+    FILE *f = fopen(path, "rb");
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int lineno = 0, rc = 0;
+
+    if (f == NULL) {
+        int e = errno;
+        if (from != NULL)
+            set_err(c->err, c->errcap, "%s:%d: exec: cannot open '%s' (%s): %s", from,
+                    from_line, req, path, strerror(e));
+        else
+            set_err(c->err, c->errcap, "cannot open '%s': %s", path, strerror(e));
+        return e == ENOENT || e == ENOTDIR ? WEFT_ENOENT : WEFT_EIO;
+    }
+    /* One pass over the file; each line's command loop is bounded by its length. */
+    while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
+        const char *p = line, *why = NULL;
+        weft__cfg_cmd cmd;
+        int r;
+        lineno++;
+        if ((size_t)n > WEFT_CFG_MAX_LINE) {
+            set_err(c->err, c->errcap, "%s:%d: line longer than %d bytes", path, lineno,
+                    (int)WEFT_CFG_MAX_LINE);
+            rc = WEFT_EINVAL;
+            break;
+        }
+        if ((size_t)n != strlen(line)) {
+            set_err(c->err, c->errcap, "%s:%d: NUL byte in line", path, lineno);
+            rc = WEFT_EINVAL;
+            break;
+        }
+        if (lineno == 1 && strncmp(p, "\xEF\xBB\xBF", 3) == 0)
+            p += 3; /* UTF-8 byte order mark from Windows editors */
+        while ((r = split(&p, &cmd, &why)) > 0) {
+            cmd.file = path;
+            cmd.line = lineno;
+            if (strcasecmp(cmd.argv[0], "exec") == 0) {
+                if (cmd.argc != 2) {
+                    set_err(c->err, c->errcap, "%s:%d: exec: expected one file name", path,
+                            lineno);
+                    rc = WEFT_EINVAL;
+                } else if (depth + 1 > WEFT_CFG_MAX_EXEC_DEPTH) {
+                    set_err(c->err, c->errcap,
+                            "%s:%d: exec '%s': nested deeper than %d files (an exec loop?)",
+                            path, lineno, cmd.argv[1], WEFT_CFG_MAX_EXEC_DEPTH);
+                    rc = WEFT_EINVAL;
+                } else {
+                    char *sub = resolve(path, cmd.argv[1]);
+                    if (sub == NULL) {
+                        set_err(c->err, c->errcap, "%s:%d: out of memory", path, lineno);
+                        rc = WEFT_ENOMEM;
+                    } else {
+                        rc = load_file(c, sub, depth + 1, path, lineno, cmd.argv[1]);
+                        free(sub);
+                    }
+                }
+            } else {
+                rc = c->cb(c->opaque, &cmd);
+            }
+            weft__cfg_cmd_free(&cmd);
+            if (rc != 0)
+                break;
+        }
+        if (r < 0) {
+            set_err(c->err, c->errcap, "%s:%d: %s", path, lineno, why);
+            rc = r;
+        }
+    }
+    if (rc == 0 && ferror(f)) {
+        set_err(c->err, c->errcap, "%s: read error: %s", path, strerror(errno));
+        rc = WEFT_EIO;
+    }
+    free(line);
+    fclose(f);
+    return rc;
+}
+
+int weft__cfg_load(const char *path, weft__cfg_cb cb, void *opaque, char *err,
+                   size_t errcap) {
+    cfg_load_ctx c = {cb, opaque, err, errcap};
+    set_err(err, errcap, "");
+    if (path == NULL || cb == NULL) {
+        set_err(err, errcap, "cfg: no file or callback given");
+        return WEFT_EINVAL;
+    }
+    return load_file(&c, path, 0, NULL, 0, NULL);
+}
+
+/* --- convars ------------------------------------------------------------ */
+
+void weft__convars_init(weft__convars *cv) {
+    memset(cv, 0, sizeof(*cv));
+}
+
+void weft__convars_free(weft__convars *cv) {
+    for (size_t i = 0; i < cv->len; i++) {
+        free(cv->items[i].name);
+        free(cv->items[i].value);
+    }
+    free(cv->items);
+    memset(cv, 0, sizeof(*cv));
+}
+
+const weft__convar *weft__convars_find(const weft__convars *cv, const char *name) {
+    if (name == NULL)
+        return NULL;
+    for (size_t i = 0; i < cv->len; i++)
+        if (strcasecmp(cv->items[i].name, name) == 0)
+            return &cv->items[i];
+    return NULL;
+}
+
+int weft__convars_set(weft__convars *cv, const char *name, const char *value,
+                      unsigned flags) {
+    weft__convar *v;
+    char *nv;
+    if (name == NULL || name[0] == '\0' || value == NULL)
+        return WEFT_EINVAL;
+    v = (weft__convar *)weft__convars_find(cv, name);
+    if ((nv = strdup(value)) == NULL)
+        return WEFT_ENOMEM;
+    if (v == NULL) {
+        char *nn = strdup(name);
+        if (nn == NULL)
+            goto oom;
+        if (cv->len == cv->cap) {
+            size_t ncap = cv->cap ? cv->cap * 2 : 16;
+            weft__convar *n = realloc(cv->items, ncap * sizeof(*n));
+            if (n == NULL) {
+                free(nn);
+                goto oom;
+            }
+            cv->items = n;
+            cv->cap = ncap;
+        }
+        v = &cv->items[cv->len++];
+        v->name = nn;
+        v->value = NULL;
+    }
+    free(v->value);
+    v->value = nv;
+    v->flags = flags;
+    return 0;
+oom:
+    free(nv);
+    return WEFT_ENOMEM;
+}
+
+const char *weft__convars_get(const weft__convars *cv, const char *name, const char *def) {
+    const weft__convar *v = weft__convars_find(cv, name);
+    return v ? v->value : def;
+}
+
+int weft__convars_get_int(const weft__convars *cv, const char *name, int def) {
+    const char *s = weft__convars_get(cv, name, NULL);
+    char *end;
+    long n;
+    if (s == NULL)
+        return def;
+    errno = 0;
+    n = strtol(s, &end, 10);
+    if (end == s || errno == ERANGE || n < INT_MIN || n > INT_MAX)
+        return def;
+    while (is_blank(*end) || *end == '\n')
+        end++;
+    return *end == '\0' ? (int)n : def;
+}

@@ -1,0 +1,102 @@
+/* config.h: server.cfg and console-line tokenizing, FiveM style, and the
+ * convar store. Only tokenizing here: the server core interprets commands
+ * (ensure, start, stop, set, sets, setr, ...). `exec FILE` is the one command
+ * weft__cfg_load handles itself (relative to the including file's folder,
+ * nested at most WEFT_CFG_MAX_EXEC_DEPTH deep).
+ * Tokens: whitespace-separated; "double quoted" with \" \\ \n \t escapes
+ * (outside quotes a backslash is literal: Windows paths); `#` or `//` at the
+ * start of a token begins a comment; an unquoted `;` ends a command. */
+#ifndef WEFT_HOST_CONFIG_H
+#define WEFT_HOST_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "weft.h"
+
+/* How deep `exec` may nest (the top-level file is depth 0). */
+#ifndef WEFT_CFG_MAX_EXEC_DEPTH
+#define WEFT_CFG_MAX_EXEC_DEPTH 8
+#endif
+/* Tokens in one command, and bytes in one cfg line. */
+#ifndef WEFT_CFG_MAX_ARGS
+#define WEFT_CFG_MAX_ARGS 256
+#endif
+#ifndef WEFT_CFG_MAX_LINE
+#define WEFT_CFG_MAX_LINE 65536
+#endif
+
+/* One command. argv[0..argc-1] are NUL-terminated tokens, argv[argc] is
+ * NULL; all owned by the struct (free with weft__cfg_cmd_free). */
+typedef struct weft__cfg_cmd {
+    int argc;
+    char **argv;
+    const char *file; /* cfg file the command came from (borrowed), or NULL */
+    int line;         /* 1-based line in file, or 0 */
+} weft__cfg_cmd;
+
+void weft__cfg_cmd_free(weft__cfg_cmd *cmd);
+
+/* Tokenize the first command of line (up to an unquoted ';', a comment or
+ * the end of the line). Returns argc (0 for a blank or comment-only line,
+ * then out->argv is NULL) or a negative WEFT_E* (WEFT_EINVAL for an
+ * unterminated quote or too many tokens; *out then holds nothing). */
+int weft__cfg_parse_line(const char *line, weft__cfg_cmd *out);
+
+/* Iterate over every command in a line or buffer: parses the next non-empty
+ * command at *cursor into *out and advances *cursor past it (and past its
+ * ';' or newline). Returns 1 with a command, 0 when the input is exhausted
+ * (out->argc 0), or a negative WEFT_E* (then *cursor is not advanced).
+ *   const char *p = line; weft__cfg_cmd c;
+ *   while ((r = weft__cfg_split(&p, &c)) > 0) { use(&c); weft__cfg_cmd_free(&c); } */
+int weft__cfg_split(const char **cursor, weft__cfg_cmd *out);
+
+/* Called once per command in file order (exec'ed files inline). The command
+ * and its strings are valid only during the call. A nonzero return stops
+ * loading and is returned by weft__cfg_load (set err yourself if wanted). */
+typedef int (*weft__cfg_cb)(void *opaque, const weft__cfg_cmd *cmd);
+
+/* Read the cfg at path and call cb for each command. `exec FILE` (argc 2)
+ * reads FILE relative to the folder of the file containing it (absolute
+ * paths as is). Returns 0, the callback's nonzero value, or:
+ *   WEFT_ENOENT  path or an exec'ed file missing ("server.cfg:3: exec: cannot
+ *                open 'x.cfg' (cfg/x.cfg): No such file or directory", the resolved path in
+ *                parentheses);
+ *   WEFT_EINVAL  exec nested deeper than WEFT_CFG_MAX_EXEC_DEPTH (an exec
+ *                loop), a bad `exec` line, an unterminated quote, too many
+ *                tokens or an over-long line ("file:LINE: ...");
+ *   WEFT_EIO / WEFT_ENOMEM. */
+int weft__cfg_load(const char *path, weft__cfg_cb cb, void *opaque, char *err,
+                   size_t errcap);
+
+/* Convars (set/sets/setr). Names compare case-insensitively, as FiveM's;
+ * the list keeps first-set order and the first spelling of a name. */
+#define WEFT_CONVAR_SERVERINFO 0x1u /* sets: shown in server info */
+#define WEFT_CONVAR_REPLICATED 0x2u /* setr: replicated to clients */
+
+typedef struct weft__convar {
+    char *name;
+    char *value;
+    unsigned flags;
+} weft__convar;
+
+typedef struct weft__convars {
+    weft__convar *items;
+    size_t len;
+    size_t cap;
+} weft__convars;
+
+void weft__convars_init(weft__convars *cv);
+void weft__convars_free(weft__convars *cv);
+/* Set (create or overwrite) name = value; flags replace the old flags.
+ * Returns 0, WEFT_EINVAL (empty name) or WEFT_ENOMEM. */
+int weft__convars_set(weft__convars *cv, const char *name, const char *value,
+                      unsigned flags);
+/* The value (borrowed, valid until the next set/free), or def if unset. */
+const char *weft__convars_get(const weft__convars *cv, const char *name, const char *def);
+/* The value as a base-10 integer (whole string, surrounding spaces allowed,
+ * in int range), else def. */
+int weft__convars_get_int(const weft__convars *cv, const char *name, int def);
+/* The convar entry, or NULL. For listing, iterate cv->items[0..len-1]. */
+const weft__convar *weft__convars_find(const weft__convars *cv, const char *name);
+
+#endif
