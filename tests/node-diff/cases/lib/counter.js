@@ -1,0 +1,3 @@
+console.log('counter body ran');
+let count = 0;
+exports.inc = () => ++count;

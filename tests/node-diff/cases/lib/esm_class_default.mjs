@@ -1,0 +1,1 @@
+export default class Shape { area() { return 0; } }

@@ -1,0 +1,3 @@
+console.log('esm_default evaluated');
+export default function greet(name) { return 'hello ' + name; }
+export const named = 'named export';

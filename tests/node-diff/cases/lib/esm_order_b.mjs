@@ -1,0 +1,2 @@
+console.log('order_b evaluated');
+export const b = 'B';

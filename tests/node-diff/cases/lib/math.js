@@ -1,0 +1,4 @@
+module.exports = {
+  add: (a, b) => a + b,
+  name: 'math',
+};

@@ -1,0 +1,3 @@
+// Reassigning `exports` does not change what require() returns.
+exports.kept = true;
+exports = { lost: true };

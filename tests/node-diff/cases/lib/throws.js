@@ -1,0 +1,2 @@
+console.log('throws.js running');
+throw new Error('module body failed');
