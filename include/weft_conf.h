@@ -16,11 +16,46 @@
  * non-finite delays become 1 ms, as in Node. */
 #define WEFT_TIMEOUT_MAX 2147483647.0
 
+/* Timers set by the main script of `weft run` count as this many ms older,
+ * in ms. Node spends at least ~1 ms between the main script and its first
+ * loop iteration (module loader, stdout stream set-up), so there a
+ * setTimeout(f, 0|1) from the main script fires before the main script's
+ * setImmediate whenever the script printed anything; weft's start-up is
+ * faster, and this reproduces Node's observable order deterministically. */
+#define WEFT_MAIN_CLOCK_SKEW_MS 1
+
 /* QuickJS stack size limit for one runtime, in bytes. */
 #define WEFT_JS_STACK_SIZE (1024 * 1024)
 
 /* Exit code used when an 'uncaughtException' handler itself throws (Node's
  * kExceptionInFatalExceptionHandler). */
 #define WEFT_EXIT_IN_FATAL_HANDLER 7
+
+/* Server frame rate, in Hz, when server.cfg sets no sv_frameRate. */
+#define WEFT_FRAME_RATE 20
+
+/* A frame starting later than this after its deadline logs a hitch warning,
+ * in ms, when server.cfg sets no sv_hitchWarning. */
+#define WEFT_HITCH_WARNING_MS 150
+
+/* Longest console line read from stdin, in bytes (longer lines are cut). */
+#define WEFT_CONSOLE_LINE_MAX 4096
+
+/* Lua runtime memory cap, in bytes (0 = none): an allocation past it fails
+ * and the script gets Lua's "not enough memory" error (logged). */
+#define WEFT_LUA_MEMORY_LIMIT ((size_t)256 * 1024 * 1024)
+
+/* A single Lua call (one resume of a thread, an event handler...) running
+ * longer than this, in ms, is warned about once (0 = never). */
+#define WEFT_LUA_CPU_WARN_MS 500
+
+/* ... and stopped with a Lua error past this, in ms (0 = never). */
+#define WEFT_LUA_CPU_LIMIT_MS 5000
+
+/* Lua VM instructions between two checks of those limits (count hook). */
+#define WEFT_LUA_HOOK_INSTRUCTIONS 10000
+
+/* Deepest nesting json.encode / json.decode accept, in tables. */
+#define WEFT_LUA_JSON_MAX_DEPTH 128
 
 #endif

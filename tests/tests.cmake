@@ -19,3 +19,30 @@ foreach(c ${WEFT_DIFF_CASES})
 endforeach()
 
 add_test(NAME js/inspect-vs-node COMMAND node ${CMAKE_SOURCE_DIR}/tests/js/inspect-vs-node.js)
+
+# Lua runtime cases (tests/lua/NAME.lua + NAME.out): one ctest per case.
+file(GLOB WEFT_LUA_CASES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/lua/*.lua)
+foreach(c ${WEFT_LUA_CASES})
+  get_filename_component(name ${c} NAME_WE)
+  add_test(NAME lua/${name}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/lua/run.sh $<TARGET_FILE:weft_cli> ${name})
+endforeach()
+
+# Host scenarios (`weft serve` on tests/host/NAME/): one ctest per folder.
+file(GLOB WEFT_HOST_CASES LIST_DIRECTORIES true CONFIGURE_DEPENDS
+  ${CMAKE_SOURCE_DIR}/tests/host/*)
+foreach(c ${WEFT_HOST_CASES})
+  if(IS_DIRECTORY ${c} AND EXISTS ${c}/expected.out)
+    get_filename_component(name ${c} NAME)
+    add_test(NAME host/${name}
+      COMMAND ${CMAKE_SOURCE_DIR}/tests/host/run.sh $<TARGET_FILE:weft_cli> ${name})
+  endif()
+endforeach()
+
+# The embedding example and the demo server run as tests too.
+add_test(NAME host/embed-example COMMAND weft_embed_example)
+set_tests_properties(host/embed-example PROPERTIES
+  PASS_REGULAR_EXPRESSION "Add was called 2 times; greeter is started")
+add_test(NAME host/demo COMMAND ${CMAKE_SOURCE_DIR}/scripts/demo.sh $<TARGET_FILE:weft_cli>)
+set_tests_properties(host/demo PROPERTIES
+  PASS_REGULAR_EXPRESSION "cross-resource await latency" TIMEOUT 30)

@@ -1,5 +1,8 @@
 /* main.c: the weft command.
  *   weft [run] [FLAGS] FILE [ARGS...]   run a script as `node FILE` would
+ *   weft serve [DIR] [+COMMAND ARGS]...  run a server folder (server.cfg,
+ *                                        resources/), then each +command
+ *   weft [run] FILE.lua                  run a Lua file in a one-resource host
  *   weft --version | --help */
 #include <limits.h>
 #include <stdio.h>
@@ -11,13 +14,62 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: weft [run] [--unhandled-rejections=MODE] FILE [ARGS...]\n"
+               "       weft serve [DIR] [+COMMAND ARGS]...\n"
                "       weft --version\n"
                "MODE: throw (default), strict, warn, none, warn-with-error-code\n");
+}
+
+/* weft serve [DIR] [+cmd args]...: the server; exit 0 on quit. */
+static int serve(int argc, char **argv)
+{
+    const char *dir = ".";
+    int i = 2;
+    if (i < argc && argv[i][0] != '+') dir = argv[i++];
+    weft_host *h;
+    int rc = weft_host_new(NULL, &h);
+    if (rc < 0) {
+        fprintf(stderr, "weft: %s\n", weft_strerror(rc));
+        return 1;
+    }
+    if ((rc = weft_host_load(h, dir)) < 0) {
+        fflush(stdout);
+        fprintf(stderr, "weft: cannot serve '%s': %s\n", dir, weft_strerror(rc));
+        weft_host_free(h);
+        return 1;
+    }
+    /* Bound: one command per +word; its arguments run up to the next +word. */
+    while (i < argc) {
+        if (argv[i][0] != '+') {
+            fprintf(stderr, "weft: expected +command, got '%s'\n", argv[i]);
+            i++;
+            continue;
+        }
+        size_t len = 0;
+        int j = i;
+        do len += strlen(argv[j]) + 3;
+        while (++j < argc && argv[j][0] != '+');
+        char *line = malloc(len + 1), *p = line;
+        if (!line) break;
+        p += sprintf(p, "%s", argv[i] + 1);
+        for (int k = i + 1; k < j; k++) {
+            /* Quote arguments with spaces so the tokenizer keeps them whole. */
+            int q = strchr(argv[k], ' ') != NULL && strcmp(argv[i], "+emit") != 0;
+            p += sprintf(p, q ? " \"%s\"" : " %s", argv[k]);
+        }
+        weft_host_command(h, line);
+        free(line);
+        i = j;
+    }
+    weft_host_run(h);
+    weft_host_free(h);
+    fflush(stdout);
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
     int i = 1;
+    if (argc > 1 && !strcmp(argv[1], "serve")) return serve(argc, argv);
     if (i < argc && !strcmp(argv[i], "run")) i++;
     const char *ur = NULL;
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
@@ -48,6 +100,12 @@ int main(int argc, char **argv)
         return 9;
     }
     const char *file = argv[i];
+    size_t flen = strlen(file);
+    if (flen > 4 && !strcmp(file + flen - 4, ".lua")) { /* a Lua file: one-resource host */
+        int code = weft_run_lua_file(file);
+        if (code < 0) fprintf(stderr, "weft: %s\n", weft_strerror(code));
+        return code < 0 ? 1 : code;
+    }
     char abs[PATH_MAX];
     if (!realpath(file, abs)) {
         fprintf(stderr, "weft: cannot find script '%s'\n", file);

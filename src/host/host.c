@@ -87,4 +87,5 @@ void weft__host_checkpoint(weft_host *h)
         rt->dirty = 0;
     }
     h->depth--;
+    if (h->after_checkpoint && !h->depth) h->after_checkpoint(h);
 }

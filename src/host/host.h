@@ -16,12 +16,32 @@
 #include "weft.h"
 
 typedef struct weft__rt weft__rt;
+struct weft__resource;
+struct weft__server;
+struct weft__call;
+struct weft__call_result;
 
 /* What a runtime does at the checkpoint: its callback-scope close (JS: Node's
  * processTicksAndRejections; Lua: resume coroutines whose promises settled). */
 typedef struct weft__rt_ops {
     const char *kind; /* "js", "lua" */
     void (*checkpoint)(weft__rt *rt);
+    /* Server entries (`weft serve`; NULL for `weft run`). Contracts in
+     * src/host/server.h ("The runtime interface"). The host wraps each call
+     * in weft__host_enter/leave; a runtime never enters itself. */
+    int (*load_script)(weft__rt *rt, const char *path, const char *display);
+    void (*dispatch_event)(weft__rt *rt, const char *name, const char *args, size_t len,
+                           const char *source);
+    void (*call_ref)(weft__rt *rt, uint32_t index, const char *args, size_t len,
+                     struct weft__call_result *out);
+    void (*ref_dup)(weft__rt *rt, uint32_t index);
+    void (*ref_release)(weft__rt *rt, uint32_t index);
+    void (*settle_call)(weft__rt *rt, struct weft__call *call, int status, const char *buf,
+                        size_t len);
+    void (*frame)(weft__rt *rt);
+    void (*stop)(weft__rt *rt);
+    void (*free)(weft__rt *rt);
+    size_t (*memory)(weft__rt *rt);
 } weft__rt_ops;
 
 struct weft__rt {
@@ -29,6 +49,11 @@ struct weft__rt {
     const weft__rt_ops *ops;
     weft__rt *dirty_next;
     int dirty;
+    /* Server mode only (zero in `weft run`): */
+    uint32_t instance;               /* host-wide unique, the middle of ref ids */
+    struct weft__resource *resource; /* owning resource */
+    weft__rt *res_next;              /* next runtime of the same resource */
+    int stopped;                     /* stopped: no new entries, checkpoint skips it */
 };
 
 struct weft_host {
@@ -40,6 +65,11 @@ struct weft_host {
      * stops and no more script code runs. */
     int exit_requested;
     int exit_code;
+    /* `weft serve` / embedding: the server (resources, events, refs), or
+     * NULL for `weft run`. after_checkpoint runs at depth 0 once the dirty
+     * runtimes are drained (ref releases, queued commands). */
+    struct weft__server *server;
+    void (*after_checkpoint)(weft_host *h);
 };
 
 int weft__host_init(weft_host *h);
@@ -55,6 +85,10 @@ static inline void weft__rt_init(weft__rt *rt, weft_host *h, const weft__rt_ops 
     rt->ops = ops;
     rt->dirty_next = NULL;
     rt->dirty = 0;
+    rt->instance = 0;
+    rt->resource = NULL;
+    rt->res_next = NULL;
+    rt->stopped = 0;
 }
 
 /* Mark a runtime as having work for the checkpoint. O(1), idempotent. */

@@ -20,8 +20,18 @@ typedef struct weft__tick {
     JSValue *argv; /* == inline_args when argc <= WEFT_TICK_INLINE_ARGS */
     int argc;
     int64_t async_id, trigger_async_id;
+    JSValue resource; /* the TickObject while async hooks are active, else undefined */
     JSValue inline_args[WEFT_TICK_INLINE_ARGS];
 } weft__tick;
+
+/* One entry of the execution-context stack (async_hooks.c). */
+typedef struct weft__async_frame {
+    int64_t execution_async_id, trigger_async_id; /* the ids to restore */
+    JSValue resource;                             /* the resource pushed */
+} weft__async_frame;
+
+enum { WEFT_HOOK_INIT, WEFT_HOOK_BEFORE, WEFT_HOOK_AFTER, WEFT_HOOK_DESTROY,
+       WEFT_HOOK_PROMISE_RESOLVE, WEFT_HOOK_KINDS };
 
 typedef struct weft__rejection {
     JSValue promise, reason;
@@ -65,6 +75,21 @@ typedef struct weft__js {
     /* async ids (Node's async_id_fields) */
     int64_t async_id_counter;
     int64_t execution_async_id, trigger_async_id, default_trigger_async_id;
+    /* async_hooks (lib/async_hooks.js): hooks_active when a hook is enabled
+     * or executionAsyncResource()/AsyncLocalStorage is in use; the nextTick
+     * and queueMicrotask fast paths test only this flag (seed 002). */
+    int hooks_active;
+    int uses_resource;   /* executionAsyncResource() was called */
+    int promise_hooks;   /* JS_SetPromiseHook installed */
+    int destroy_pending; /* destroy hooks queued: run before the next immediates */
+    JSValue hook_lists[WEFT_HOOK_KINDS]; /* flat [hookObject, fn, ...] snapshots */
+    uint32_t hook_counts[WEFT_HOOK_KINDS];
+    weft__async_frame *ctx_stack;
+    size_t ctx_len, ctx_cap;
+    int64_t *destroy_ids;
+    size_t destroy_len, destroy_cap;
+    JSValue tick_proto, tick_template, str_tick_object;
+    JSAtom atom_async_id, atom_trigger_id, atom_callback, atom_args;
 
     /* timers: one uv timer for all JS timers, check+idle for immediates */
     uv_timer_t timer;
@@ -76,12 +101,27 @@ typedef struct weft__js {
     int handles_open;
 
     int exiting; /* process._exiting: nextTick is a no-op */
+    int in_main; /* the main script's synchronous part is running */
     const char *main_file;
+
+    /* `weft serve`: the resource this runtime belongs to, its ref table and
+     * tick state (src/js/host_bindings.c); NULL in `weft run`. halted: the
+     * resource called process.exit() or stopped: no more script code. */
+    struct weft__js_res *res;
+    int halted;
 } weft__js;
 
 /* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
  * (borrowed). Returns NULL with a message on stderr on failure. */
 weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv);
+/* The same for a resource of `weft serve` (resource != NULL): the host API
+ * globals (src/js/lib/resource.js) are installed. */
+weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **argv,
+                          struct weft__resource *resource);
+/* host_bindings.c: natives of a resource runtime, installed before the
+ * bootstrap; and their teardown, before the context is freed. */
+int weft__js_host_natives_init(weft__js *js, JSValue natives, struct weft__resource *resource);
+void weft__js_host_free(weft__js *js);
 /* Free the runtime; closes its handles (runs the loop briefly). */
 void weft__js_free(weft__js *js);
 
@@ -111,6 +151,29 @@ void weft__js_tasks_init(weft__js *js, JSValue natives);
 void weft__js_tasks_free(weft__js *js);
 void weft__js_timers_init(weft__js *js, JSValue natives);
 void weft__js_timers_close(weft__js *js);
+/* Close the handles from inside the loop; the last close frees js itself. */
+void weft__js_timers_close_async(weft__js *js);
+void weft__js_idle_noop(uv_idle_t *handle);
+
+/* async_hooks.c */
+void weft__js_hooks_init(weft__js *js, JSValue natives);
+void weft__js_hooks_bind(weft__js *js);
+void weft__js_hooks_free(weft__js *js);
+int weft__js_emit_init(weft__js *js, int64_t async_id, JSValueConst type, int64_t trigger,
+                       JSValueConst resource);
+int weft__js_emit_before(weft__js *js, int64_t async_id, int64_t trigger, JSValueConst resource);
+int weft__js_emit_after(weft__js *js, int64_t async_id);
+void weft__js_emit_destroy(weft__js *js, int64_t async_id);
+void weft__js_push_context(weft__js *js, int64_t async_id, int64_t trigger, JSValueConst resource);
+int weft__js_pop_context(weft__js *js, int64_t async_id);
+void weft__js_clear_contexts(weft__js *js);
+void weft__js_run_destroy_queue(weft__js *js);
+JSValue weft__js_new_tick_object(weft__js *js, int64_t async_id, int64_t trigger,
+                                 JSValueConst callback, int argc, JSValueConst *argv);
+int weft__js_run_hooked_tick(weft__js *js, weft__tick *t);
+/* tasks.c: the QuickJS promise hook (deps/patches/0001) */
+JSValue weft__js_promise_hook(JSContext *ctx, JSPromiseHookType type, JSValueConst promise,
+                              JSValueConst arg, void *opaque);
 void weft__js_natives_init(weft__js *js, JSValue natives);
 void weft__js_modules_init(weft__js *js, JSValue natives);
 

@@ -129,6 +129,7 @@ int weft__js_run_main(weft__js *js, const char *path)
     JSContext *ctx = js->ctx;
     weft_host *h = js->host;
     weft__host_enter(h, &js->base);
+    js->in_main = 1;
     if (has_suffix(path, ".mjs")) {
         size_t len;
         char *buf = weft__read_file(path, &len);
@@ -167,6 +168,12 @@ int weft__js_run_main(weft__js *js, const char *path)
         JS_FreeValue(ctx, arg);
         JS_FreeValue(ctx, fn);
     }
+    /* the main script's callback scope ends: its async context is popped
+     * before the scope's close drains (Node: microtasks then run with
+     * executionAsyncId 0) */
+    js->execution_async_id = 0;
+    js->trigger_async_id = 0;
+    js->in_main = 0;
     weft__host_leave(h);
     return 0;
 }

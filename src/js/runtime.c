@@ -22,8 +22,8 @@ struct weft__js_lib_entry {
 extern const struct weft__js_lib_entry weft__js_lib[];
 
 /* Bootstrap order: each file may use what the earlier ones put on internal. */
-static const char *const boot_order[] = {"errors", "inspect", "events",  "process", "timers",
-                                         "promises", "console", "modules", "globals", NULL};
+static const char *const boot_order[] = {"errors", "inspect", "async_hooks", "events", "process", "timers",
+                                         "promises", "console", "modules", "globals", "resource", NULL};
 
 static const struct weft__js_lib_entry *lib_find(const char *name)
 {
@@ -316,6 +316,12 @@ static int run_lib(weft__js *js, JSValue natives, const struct weft__js_lib_entr
 
 weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv)
 {
+    return weft__js_create(h, mode, argc, argv, NULL);
+}
+
+weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **argv,
+                          struct weft__resource *resource)
+{
     if (!weft__start_time) weft__start_time = uv_hrtime();
     weft__js *js = calloc(1, sizeof *js);
     if (!js) return NULL;
@@ -334,6 +340,7 @@ weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv)
     JS_SetPropertyFunctionList(ctx, natives, process_natives,
                                sizeof process_natives / sizeof process_natives[0]);
     weft__js_tasks_init(js, natives);
+    weft__js_hooks_init(js, natives);
     weft__js_timers_init(js, natives);
     weft__js_modules_init(js, natives);
     JS_SetPropertyStr(ctx, natives, "version", JS_NewString(ctx, "v" WEFT_VERSION));
@@ -350,6 +357,10 @@ weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv)
     size_t exe_len = sizeof exe;
     if (uv_exepath(exe, &exe_len) != 0) strcpy(exe, "weft");
     JS_SetPropertyStr(ctx, natives, "execPath", JS_NewString(ctx, exe));
+    if (resource && weft__js_host_natives_init(js, natives, resource) < 0) {
+        JS_FreeValue(ctx, natives);
+        goto fail;
+    }
     for (int i = 0; boot_order[i]; i++) {
         const struct weft__js_lib_entry *e = lib_find(boot_order[i]);
         if (!e) continue; /* optional (inspect.js until present) */
@@ -369,6 +380,7 @@ weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv)
         }
     }
     JS_FreeValue(ctx, natives);
+    weft__js_hooks_bind(js);
     js->process = JS_GetPropertyStr(ctx, js->internal, "process");
     return js;
 fail:
@@ -380,9 +392,15 @@ void weft__js_free(weft__js *js)
 {
     if (!js) return;
     weft__rt_unlist(&js->base);
-    if (js->handles_open) weft__js_timers_close(js);
+    /* A resource's runtime is freed from inside the loop: its handles close
+     * asynchronously and the last close frees the struct. */
+    int deferred = js->res && js->handles_open;
+    if (deferred) weft__js_timers_close_async(js);
+    else if (js->handles_open) weft__js_timers_close(js);
     if (js->ctx) {
+        if (js->res) weft__js_host_free(js);
         weft__js_tasks_free(js);
+        weft__js_hooks_free(js);
         JS_FreeValue(js->ctx, js->internal);
         JS_FreeValue(js->ctx, js->process);
         JS_FreeContext(js->ctx);
@@ -391,7 +409,7 @@ void weft__js_free(weft__js *js)
         JS_RunGC(js->rt);
         JS_FreeRuntime(js->rt);
     }
-    free(js);
+    if (!deferred) free(js);
 }
 
 static void js_checkpoint(weft__rt *rt)

@@ -31,6 +31,8 @@ static int tick_grow(weft__js *js)
     return 0;
 }
 
+static JSValue next_tick_hooked(weft__js *js, int argc, JSValueConst *argv);
+
 static JSValue js_next_tick(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     weft__js *js = weft__js_from_ctx(ctx);
@@ -44,6 +46,7 @@ static JSValue js_next_tick(JSContext *ctx, JSValueConst this_val, int argc, JSV
         return r; /* JS_EXCEPTION */
     }
     if (js->exiting) return JS_UNDEFINED;
+    if (js->hooks_active) return next_tick_hooked(js, argc, argv);
     if (js->tick_len == js->tick_cap && tick_grow(js) < 0) return JS_ThrowOutOfMemory(ctx);
     weft__tick *t = &js->ticks[(js->tick_head + js->tick_len) & (js->tick_cap - 1)];
     int n = argc - 1;
@@ -59,6 +62,49 @@ static JSValue js_next_tick(JSContext *ctx, JSValueConst this_val, int argc, JSV
     t->async_id = ++js->async_id_counter;
     t->trigger_async_id = js->default_trigger_async_id >= 0 ? js->default_trigger_async_id
                                                             : js->execution_async_id;
+    t->resource = JS_UNDEFINED;
+    js->tick_len++;
+    weft__rt_mark_dirty(&js->base);
+    return JS_UNDEFINED;
+}
+
+static JSValue hooks_fn(weft__js *js, const char *name)
+{
+    JSValue hooks = JS_GetPropertyStr(js->ctx, js->internal, "hooks");
+    JSValue fn = JS_GetPropertyStr(js->ctx, hooks, name);
+    JS_FreeValue(js->ctx, hooks);
+    return fn;
+}
+
+/* nextTick while async hooks are active: the tick also carries its
+ * TickObject resource (announced to init hooks). */
+static JSValue next_tick_hooked(weft__js *js, int argc, JSValueConst *argv)
+{
+    JSContext *ctx = js->ctx;
+    int64_t async_id = ++js->async_id_counter;
+    int64_t trigger = js->default_trigger_async_id >= 0 ? js->default_trigger_async_id
+                                                        : js->execution_async_id;
+    JSValue res = weft__js_new_tick_object(js, async_id, trigger, argv[0], argc - 1, argv + 1);
+    if (JS_IsException(res)) return res;
+    if (js->tick_len == js->tick_cap && tick_grow(js) < 0) {
+        JS_FreeValue(ctx, res);
+        return JS_ThrowOutOfMemory(ctx);
+    }
+    weft__tick *t = &js->ticks[(js->tick_head + js->tick_len) & (js->tick_cap - 1)];
+    int n = argc - 1;
+    t->callback = JS_DupValue(ctx, argv[0]);
+    t->argc = n;
+    if (n <= WEFT_TICK_INLINE_ARGS) {
+        t->argv = t->inline_args;
+    } else if (!(t->argv = malloc(n * sizeof(JSValue)))) {
+        JS_FreeValue(ctx, t->callback);
+        JS_FreeValue(ctx, res);
+        return JS_ThrowOutOfMemory(ctx);
+    }
+    for (int i = 0; i < n; i++) t->argv[i] = JS_DupValue(ctx, argv[i + 1]);
+    t->async_id = async_id;
+    t->trigger_async_id = trigger;
+    t->resource = res;
     js->tick_len++;
     weft__rt_mark_dirty(&js->base);
     return JS_UNDEFINED;
@@ -74,12 +120,19 @@ static int run_ticks(weft__js *js)
         if (t.argc <= WEFT_TICK_INLINE_ARGS) t.argv = t.inline_args;
         js->tick_head = (js->tick_head + 1) & (js->tick_cap - 1);
         js->tick_len--;
-        int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
-        js->execution_async_id = t.async_id;
-        js->trigger_async_id = t.trigger_async_id;
-        JSValue r = JS_Call(ctx, t.callback, JS_UNDEFINED, t.argc, (JSValueConst *)t.argv);
-        js->execution_async_id = eid;
-        js->trigger_async_id = tid;
+        JSValue r;
+        if (!JS_IsUndefined(t.resource)) {
+            /* made while hooks were active: before/destroy/after */
+            r = weft__js_run_hooked_tick(js, &t) < 0 ? JS_EXCEPTION : JS_UNDEFINED;
+            JS_FreeValue(ctx, t.resource);
+        } else {
+            int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
+            js->execution_async_id = t.async_id;
+            js->trigger_async_id = t.trigger_async_id;
+            r = JS_Call(ctx, t.callback, JS_UNDEFINED, t.argc, (JSValueConst *)t.argv);
+            js->execution_async_id = eid;
+            js->trigger_async_id = tid;
+        }
         JS_FreeValue(ctx, t.callback);
         for (int i = 0; i < t.argc; i++) JS_FreeValue(ctx, t.argv[i]);
         if (t.argv != t.inline_args) free(t.argv);
@@ -109,6 +162,18 @@ static JSValue js_queue_microtask(JSContext *ctx, JSValueConst this_val, int arg
         JS_FreeValue(ctx, fn);
         return r;
     }
+    if (js->hooks_active) {
+        /* Node's AsyncResource('Microtask') wrapper, made in JS */
+        JSValue fn = hooks_fn(js, "microtask");
+        JSValue bound = JS_Call(ctx, fn, JS_UNDEFINED, 1, argv);
+        JS_FreeValue(ctx, fn);
+        if (JS_IsException(bound)) return bound;
+        int r = JS_EnqueueJob(ctx, microtask_job, 1, (JSValueConst *)&bound);
+        JS_FreeValue(ctx, bound);
+        if (r < 0) return JS_EXCEPTION;
+        weft__rt_mark_dirty(&js->base);
+        return JS_UNDEFINED;
+    }
     ++js->async_id_counter; /* the Microtask AsyncResource's id, as Node */
     if (JS_EnqueueJob(ctx, microtask_job, 1, argv) < 0) return JS_EXCEPTION;
     weft__rt_mark_dirty(&js->base);
@@ -124,9 +189,9 @@ void weft__js_run_microtasks(weft__js *js)
         int r = JS_ExecutePendingJob(js->rt, &c);
         if (r == 0) break;
         if (r < 0) {
-            if (js->host->exit_requested) return;
+            if (js->host->exit_requested || js->halted) return;
             weft__js_report_exception(js, 0);
-            if (js->host->exit_requested) return;
+            if (js->host->exit_requested || js->halted) return;
         }
     }
 }
@@ -292,7 +357,7 @@ void weft__js_report_exception(weft__js *js, int from_promise)
 {
     JSContext *ctx = js->ctx;
     JSValue err = JS_GetException(ctx);
-    if (js->host->exit_requested) {
+    if (js->host->exit_requested || js->halted) {
         JS_FreeValue(ctx, err);
         return;
     }
@@ -304,13 +369,15 @@ void weft__js_report_exception(weft__js *js, int from_promise)
     if (JS_IsException(r)) {
         /* Only the exit request or an internal failure gets here. */
         JSValue e = JS_GetException(ctx);
-        if (!js->host->exit_requested) {
+        if (!js->host->exit_requested && !js->halted) {
             const char *s = JS_ToCString(ctx, e);
             fprintf(stderr, "weft: internal error in the uncaught-exception handler: %s\n",
                     s ? s : "?");
             JS_FreeCString(ctx, s);
-            js->host->exit_requested = 1;
-            js->host->exit_code = WEFT_EXIT_IN_FATAL_HANDLER;
+            if (!js->res) { /* a resource's failure never ends the server */
+                js->host->exit_requested = 1;
+                js->host->exit_code = WEFT_EXIT_IN_FATAL_HANDLER;
+            }
         }
         JS_FreeValue(ctx, e);
         return;
@@ -403,7 +470,41 @@ static JSValue js_has_tick_scheduled(JSContext *ctx, JSValueConst this_val, int 
     return JS_NewBool(ctx, weft__js_from_ctx(ctx)->tick_len > 0);
 }
 
+/* Promise hooks from deps/patches/0001 (V8-style), forwarded to
+ * lib/async_hooks.js. They run at safe points of promise operations, never
+ * from GC, so calling script code here is allowed (as V8's PromiseHook). */
+JSValue weft__js_promise_hook(JSContext *ctx, JSPromiseHookType type, JSValueConst promise,
+                              JSValueConst arg, void *opaque)
+{
+    weft__js *js = opaque;
+    const char *name;
+    JSValueConst a[2] = {promise, arg};
+    int argc = 1;
+    switch (type) {
+    case JS_PROMISE_HOOK_INIT: name = "promiseInit"; argc = 2; break;
+    case JS_PROMISE_HOOK_RESOLVE: name = "promiseResolve"; break;
+    case JS_PROMISE_HOOK_REGISTER:
+        /* the reaction's context: the derived (or await's throwaway) promise */
+        return JS_DupValue(ctx, arg);
+    case JS_PROMISE_HOOK_BEFORE: name = "promiseBefore"; break;
+    case JS_PROMISE_HOOK_AFTER: name = "promiseAfter"; break;
+    default: return JS_UNDEFINED;
+    }
+    if (!JS_IsObject(promise) || js->host->exit_requested) return JS_UNDEFINED;
+    JSValue fn = hooks_fn(js, name);
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, argc, a);
+    JS_FreeValue(ctx, fn);
+    if (JS_IsException(r)) {
+        /* hook errors are fatal in lib/async_hooks.js (exit); nothing else
+         * can throw here */
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return JS_UNDEFINED;
+    }
+    return r;
+}
+
 static const JSCFunctionListEntry tasks_natives[] = {
+
     JS_CFUNC_DEF("nextTick", 1, js_next_tick),
     JS_CFUNC_DEF("queueMicrotask", 1, js_queue_microtask),
     JS_CFUNC_DEF("runNextTicks", 0, js_run_next_ticks),
@@ -438,6 +539,7 @@ void weft__js_tasks_free(weft__js *js)
         weft__tick *t = &js->ticks[js->tick_head];
         JSValue *av = t->argc <= WEFT_TICK_INLINE_ARGS ? t->inline_args : t->argv;
         JS_FreeValue(ctx, t->callback);
+        JS_FreeValue(ctx, t->resource);
         for (int i = 0; i < t->argc; i++) JS_FreeValue(ctx, av[i]);
         if (av != t->inline_args) free(av);
         js->tick_head = (js->tick_head + 1) & (js->tick_cap - 1);

@@ -66,6 +66,15 @@ static void check_immediate(uv_check_t *handle)
     weft__js *js = js_of((uv_handle_t *)handle);
     weft_host *h = js->host;
     JSContext *ctx = js->ctx;
+    if (js->destroy_pending && !h->exit_requested) {
+        /* native immediates first: queued destroy hooks (Node's
+         * RunAndClearNativeImmediates) */
+        weft__host_enter(h, &js->base);
+        weft__js_run_destroy_queue(js);
+        weft__host_leave(h);
+        if (js->timer_info[WEFT_IMM_REF_COUNT] == 0 && !js->destroy_pending)
+            uv_idle_stop(&js->idle);
+    }
     if (js->timer_info[WEFT_IMM_COUNT] == 0 || h->exit_requested) return;
     JSValue fn = JS_GetPropertyStr(ctx, js->internal, "processImmediate");
     int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
@@ -84,11 +93,11 @@ static void check_immediate(uv_check_t *handle)
         weft__host_leave(h);
     } while (js->timer_info[WEFT_IMM_HAS_OUTSTANDING] && !h->exit_requested);
     JS_FreeValue(ctx, fn);
-    if (js->timer_info[WEFT_IMM_REF_COUNT] == 0 && !h->exit_requested)
+    if (js->timer_info[WEFT_IMM_REF_COUNT] == 0 && !js->destroy_pending && !h->exit_requested)
         uv_idle_stop(&js->idle);
 }
 
-static void idle_noop(uv_idle_t *handle)
+void weft__js_idle_noop(uv_idle_t *handle)
 {
 }
 
@@ -98,7 +107,8 @@ static JSValue js_schedule_timer(JSContext *ctx, JSValueConst this_val, int argc
     weft__js *js = weft__js_from_ctx(ctx);
     int64_t ms;
     if (JS_ToInt64(ctx, &ms, argv[0])) return JS_EXCEPTION;
-    uv_timer_start(&js->timer, run_timers, ms > 0 ? (uint64_t)ms : 1, 0);
+    if (js->in_main) ms -= WEFT_MAIN_CLOCK_SKEW_MS; /* see WEFT_MAIN_CLOCK_SKEW_MS */
+    uv_timer_start(&js->timer, run_timers, ms > 0 ? (uint64_t)ms : 0, 0);
     return JS_UNDEFINED;
 }
 
@@ -115,7 +125,7 @@ static JSValue js_toggle_immediate_ref(JSContext *ctx, JSValueConst this_val, in
                                        JSValueConst *argv)
 {
     weft__js *js = weft__js_from_ctx(ctx);
-    if (JS_ToBool(ctx, argv[0])) uv_idle_start(&js->idle, idle_noop);
+    if (JS_ToBool(ctx, argv[0])) uv_idle_start(&js->idle, weft__js_idle_noop);
     else uv_idle_stop(&js->idle);
     return JS_UNDEFINED;
 }
@@ -123,7 +133,12 @@ static JSValue js_toggle_immediate_ref(JSContext *ctx, JSValueConst this_val, in
 static JSValue js_get_libuv_now(JSContext *ctx, JSValueConst this_val, int argc,
                                 JSValueConst *argv)
 {
-    return JS_NewFloat64(ctx, (double)uv_now(&weft__js_from_ctx(ctx)->host->loop));
+    /* as Node's GetNow: refresh the loop's cached time first, or a timer
+     * set during start-up would be measured from a stale clock */
+    weft__js *js = weft__js_from_ctx(ctx);
+    uv_loop_t *loop = &js->host->loop;
+    uv_update_time(loop);
+    return JS_NewFloat64(ctx, (double)uv_now(loop) - (js->in_main ? WEFT_MAIN_CLOCK_SKEW_MS : 0));
 }
 
 static const JSCFunctionListEntry timers_natives[] = {
@@ -176,4 +191,19 @@ void weft__js_timers_close(weft__js *js)
     uv_close((uv_handle_t *)&js->idle, on_close);
     /* Bound: closing handles complete within one loop iteration. */
     while (js->handles_open > 0) uv_run(&js->host->loop, UV_RUN_ONCE);
+}
+
+/* Server mode: close without running the loop (we may be inside a loop
+ * callback); the last close callback frees the runtime's struct. */
+static void on_close_free(uv_handle_t *handle)
+{
+    weft__js *js = handle->data;
+    if (--js->handles_open == 0) free(js);
+}
+
+void weft__js_timers_close_async(weft__js *js)
+{
+    uv_close((uv_handle_t *)&js->timer, on_close_free);
+    uv_close((uv_handle_t *)&js->check, on_close_free);
+    uv_close((uv_handle_t *)&js->idle, on_close_free);
 }

@@ -2,7 +2,8 @@
 // and the shared async-id symbols and hook stubs used by later files.
 internal.async_id_symbol = Symbol('asyncId');
 internal.trigger_async_id_symbol = Symbol('triggerId');
-// async_hooks glue: real implementations replace these when a hook is enabled.
+// async_hooks glue: async_hooks.js fills in the full implementation; until a
+// hook is enabled, emitBefore/emitAfter only track the ids.
 internal.hooks = {
   initEnabled: false,
   destroyEnabled: false,

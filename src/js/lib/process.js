@@ -189,5 +189,12 @@ internal.triggerUncaughtException = function (er, fromPromise) {
     natives.reallyExit(process.exitCode === undefined ? 1 : (process.exitCode | 0) || 1);
   }
   internal.timers.setImmediate(noop);
-  natives.setAsyncContext(0, 0);
+  // Emit the after() hooks for the whole stack, then empty it (Node).
+  const hooks = internal.hooks;
+  if (hooks.hasAsyncIdStack) {
+    while (hooks.hasAsyncIdStack()) hooks.emitAfter(natives.executionAsyncId());
+    hooks.clearAsyncIdStack();
+  } else {
+    natives.setAsyncContext(0, 0);
+  }
 };

@@ -1,0 +1,5 @@
+fx_version 'cerulean'
+game 'common'
+description 'sells items, pays through bank'
+dependency 'bank'
+server_script 'shop.js'

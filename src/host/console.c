@@ -1,0 +1,251 @@
+/* console.c: the server console on stdin (a terminal or a pipe; a regular
+ * file or /dev/null is not read), one command per line, run at depth 0 as
+ * they arrive; and the JSON-to-msgpack conversion for `emit NAME [json]`.
+ * Lines longer than WEFT_CONSOLE_LINE_MAX bytes are cut. EOF closes the
+ * console; the server keeps running until `quit`. */
+#include <msgpack.h>
+#include <stdlib.h>
+#include <string.h>
+#include "host/server.h"
+
+typedef struct console {
+    union {
+        uv_tty_t tty;
+        uv_pipe_t pipe;
+        uv_stream_t stream;
+    } u;
+    weft_host *h;
+    char line[WEFT_CONSOLE_LINE_MAX];
+    size_t len;
+    int open;
+} console;
+
+static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
+{
+    static char chunk[4096];
+    buf->base = chunk;
+    buf->len = sizeof chunk;
+}
+
+static void on_closed(uv_handle_t *handle)
+{
+    free(handle->data);
+}
+
+static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
+{
+    console *c = stream->data;
+    weft_host *h = c->h;
+    if (n < 0) {
+        weft__console_close(h);
+        return;
+    }
+    /* Bound: one pass over the bytes read. */
+    for (ssize_t i = 0; i < n && c->open; i++) {
+        char ch = buf->base[i];
+        if (ch == '\n' || ch == '\r') {
+            c->line[c->len] = 0;
+            if (c->len) weft__srv_command(h, c->line);
+            c->len = 0;
+        } else if (c->len + 1 < sizeof c->line) {
+            c->line[c->len++] = ch;
+        }
+    }
+    fflush(stdout);
+}
+
+int weft__console_open(weft_host *h)
+{
+    weft__server *s = h->server;
+    uv_handle_type t = uv_guess_handle(0);
+    if (t != UV_TTY && t != UV_NAMED_PIPE) return 0;
+    console *c = calloc(1, sizeof *c);
+    if (!c) return WEFT_ENOMEM;
+    c->h = h;
+    int rc = t == UV_TTY ? uv_tty_init(&h->loop, &c->u.tty, 0, 1)
+                         : (uv_pipe_init(&h->loop, &c->u.pipe, 0) ||
+                            uv_pipe_open(&c->u.pipe, 0));
+    if (rc) {
+        free(c);
+        return WEFT_EIO;
+    }
+    c->u.stream.data = c;
+    c->open = 1;
+    uv_read_start(&c->u.stream, on_alloc, on_read);
+    s->console = c;
+    return 0;
+}
+
+void weft__console_close(weft_host *h)
+{
+    console *c = h->server->console;
+    if (!c) return;
+    h->server->console = NULL;
+    c->open = 0;
+    uv_read_stop(&c->u.stream);
+    uv_close((uv_handle_t *)&c->u.stream, on_closed);
+}
+
+/* ---- JSON -> msgpack (recursive descent; nesting bounded by
+ * WEFT_CODEC_MAX_DEPTH-like limit of 64) -------------------------------- */
+
+typedef struct jp {
+    const char *p;
+    msgpack_packer pk;
+    int depth;
+} jp;
+
+static void ws(jp *j)
+{
+    while (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r') j->p++;
+}
+
+static int hex4(const char *p, unsigned *out)
+{
+    unsigned v = 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9') v |= (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f') v |= (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F') v |= (unsigned)(c - 'A' + 10);
+        else return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int put_utf8(char *o, unsigned cp)
+{
+    if (cp < 0x80) { o[0] = (char)cp; return 1; }
+    if (cp < 0x800) { o[0] = (char)(0xc0 | cp >> 6); o[1] = (char)(0x80 | (cp & 0x3f)); return 2; }
+    if (cp < 0x10000) {
+        o[0] = (char)(0xe0 | cp >> 12); o[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+        o[2] = (char)(0x80 | (cp & 0x3f)); return 3;
+    }
+    o[0] = (char)(0xf0 | cp >> 18); o[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+    o[2] = (char)(0x80 | ((cp >> 6) & 0x3f)); o[3] = (char)(0x80 | (cp & 0x3f)); return 4;
+}
+
+static int jstring(jp *j)
+{
+    const char *p = ++j->p;
+    size_t cap = 64, n = 0;
+    char *s = malloc(cap);
+    if (!s) return -1;
+    for (;;) {
+        if (n + 8 > cap) {
+            char *ns = realloc(s, cap *= 2);
+            if (!ns) { free(s); return -1; }
+            s = ns;
+        }
+        char c = *p++;
+        if (!c) { free(s); return -1; }
+        if (c == '"') break;
+        if (c != '\\') { s[n++] = c; continue; }
+        c = *p++;
+        unsigned cp;
+        switch (c) {
+        case 'n': s[n++] = '\n'; break;
+        case 't': s[n++] = '\t'; break;
+        case 'r': s[n++] = '\r'; break;
+        case 'b': s[n++] = '\b'; break;
+        case 'f': s[n++] = '\f'; break;
+        case 'u':
+            if (hex4(p, &cp)) { free(s); return -1; }
+            p += 4;
+            if (cp >= 0xd800 && cp < 0xdc00 && p[0] == '\\' && p[1] == 'u') {
+                unsigned lo;
+                if (!hex4(p + 2, &lo) && lo >= 0xdc00 && lo < 0xe000) {
+                    cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+                    p += 6;
+                }
+            }
+            n += (size_t)put_utf8(s + n, cp);
+            break;
+        default: s[n++] = c;
+        }
+    }
+    j->p = p;
+    msgpack_pack_str_with_body(&j->pk, s, n);
+    free(s);
+    return 0;
+}
+
+static int jvalue(jp *j);
+
+static int jlist(jp *j, char close, int is_map)
+{
+    if (++j->depth > 64) return -1;
+    /* Count first (a second pass over the same text), then pack. */
+    const char *start = ++j->p;
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    jp sub = {start, {0}, j->depth};
+    msgpack_packer_init(&sub.pk, &sb, msgpack_sbuffer_write);
+    uint32_t count = 0;
+    ws(&sub);
+    if (*sub.p != close) {
+        for (;;) {
+            ws(&sub);
+            if (is_map) {
+                if (*sub.p != '"' || jstring(&sub) < 0) goto fail;
+                ws(&sub);
+                if (*sub.p++ != ':') goto fail;
+            }
+            if (jvalue(&sub) < 0) goto fail;
+            count++;
+            ws(&sub);
+            if (*sub.p == ',') { sub.p++; continue; }
+            if (*sub.p == close) break;
+            goto fail;
+        }
+    }
+    sub.p++;
+    if (is_map) msgpack_pack_map(&j->pk, count);
+    else msgpack_pack_array(&j->pk, count);
+    if (sb.size) j->pk.callback(j->pk.data, sb.data, sb.size);
+    msgpack_sbuffer_destroy(&sb);
+    j->p = sub.p;
+    j->depth--;
+    return 0;
+fail:
+    msgpack_sbuffer_destroy(&sb);
+    return -1;
+}
+
+static int jvalue(jp *j)
+{
+    ws(j);
+    const char *p = j->p;
+    if (*p == '"') return jstring(j);
+    if (*p == '[') return jlist(j, ']', 0);
+    if (*p == '{') return jlist(j, '}', 1);
+    if (!strncmp(p, "true", 4)) { j->p += 4; return msgpack_pack_true(&j->pk); }
+    if (!strncmp(p, "false", 5)) { j->p += 5; return msgpack_pack_false(&j->pk); }
+    if (!strncmp(p, "null", 4)) { j->p += 4; return msgpack_pack_nil(&j->pk); }
+    char *end;
+    double d = strtod(p, &end);
+    if (end == p) return -1;
+    int integral = 1;
+    for (const char *q = p; q < end; q++)
+        if (*q == '.' || *q == 'e' || *q == 'E') integral = 0;
+    j->p = end;
+    if (integral && d >= -9.2e18 && d <= 9.2e18) return msgpack_pack_int64(&j->pk, strtoll(p, NULL, 10));
+    return msgpack_pack_double(&j->pk, d);
+}
+
+int weft__json_to_msgpack(const char *json, char **out, size_t *outlen)
+{
+    msgpack_sbuffer sb;
+    msgpack_sbuffer_init(&sb);
+    jp j = {json, {0}, 0};
+    msgpack_packer_init(&j.pk, &sb, msgpack_sbuffer_write);
+    if (jvalue(&j) < 0 || (ws(&j), *j.p)) {
+        msgpack_sbuffer_destroy(&sb);
+        return WEFT_EINVAL;
+    }
+    *out = sb.data;
+    *outlen = sb.size;
+    return 0;
+}

@@ -1,0 +1,150 @@
+/* events.c: event subscriptions and synchronous, re-entrant dispatch.
+ * A hash of event name -> subscriber entries (runtime, count, net), kept in
+ * first-subscription order. Entries are never unlinked during a dispatch (a
+ * count of 0 is a tombstone), only when their runtime is removed at depth 0,
+ * so a nested emit or (un)subscribe never invalidates a walk in progress. */
+#include <stdlib.h>
+#include <string.h>
+#include "host/server.h"
+
+#define EV_BUCKETS 256
+
+typedef struct ev_sub {
+    char *name;
+    uint32_t hash;
+    weft__rt *rt;
+    int count, net;
+    struct ev_sub *next;
+} ev_sub;
+
+struct weft__ev_table {
+    ev_sub *buckets[EV_BUCKETS];
+};
+
+static uint32_t ev_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static struct weft__ev_table *table(weft_host *h)
+{
+    weft__server *s = WEFT_SRV(h);
+    if (!s->events) s->events = calloc(1, sizeof *s->events);
+    return s->events;
+}
+
+int weft__ev_subscribe(weft_host *h, weft__rt *rt, const char *name, int net)
+{
+    struct weft__ev_table *t = table(h);
+    if (!t) return WEFT_ENOMEM;
+    uint32_t hv = ev_hash(name);
+    ev_sub **pp = &t->buckets[hv % EV_BUCKETS];
+    for (; *pp; pp = &(*pp)->next) {
+        ev_sub *e = *pp;
+        if (e->rt == rt && e->hash == hv && !strcmp(e->name, name)) {
+            e->count++;
+            if (net) e->net = 1;
+            return 0;
+        }
+    }
+    ev_sub *e = calloc(1, sizeof *e);
+    if (!e || !(e->name = strdup(name))) {
+        free(e);
+        return WEFT_ENOMEM;
+    }
+    e->hash = hv;
+    e->rt = rt;
+    e->count = 1;
+    e->net = net;
+    *pp = e; /* append: dispatch order is first-subscription order */
+    return 0;
+}
+
+void weft__ev_unsubscribe(weft_host *h, weft__rt *rt, const char *name)
+{
+    struct weft__ev_table *t = table(h);
+    if (!t) return;
+    uint32_t hv = ev_hash(name);
+    for (ev_sub *e = t->buckets[hv % EV_BUCKETS]; e; e = e->next)
+        if (e->rt == rt && e->hash == hv && !strcmp(e->name, name) && e->count > 0) {
+            e->count--;
+            return;
+        }
+}
+
+void weft__ev_remove_rt(weft_host *h, weft__rt *rt)
+{
+    struct weft__ev_table *t = WEFT_SRV(h)->events;
+    if (!t) return;
+    for (int i = 0; i < EV_BUCKETS; i++) {
+        ev_sub **pp = &t->buckets[i];
+        while (*pp) {
+            ev_sub *e = *pp;
+            if (e->rt == rt) {
+                *pp = e->next;
+                free(e->name);
+                free(e);
+            } else {
+                pp = &e->next;
+            }
+        }
+    }
+}
+
+void weft__ev_free_all(weft_host *h)
+{
+    struct weft__ev_table *t = WEFT_SRV(h)->events;
+    if (!t) return;
+    for (int i = 0; i < EV_BUCKETS; i++) {
+        for (ev_sub *e = t->buckets[i], *n; e; e = n) {
+            n = e->next;
+            free(e->name);
+            free(e);
+        }
+    }
+    free(t);
+    WEFT_SRV(h)->events = NULL;
+}
+
+/* Bound: one pass over the bucket; entries appended meanwhile (a handler
+ * subscribing to the same name) are visited too, as they are at the tail. */
+int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const char *args,
+                  size_t len, const char *source)
+{
+    weft__server *s = WEFT_SRV(h);
+    struct weft__ev_table *t = table(h);
+    if (!t) return 0;
+    uint32_t hv = ev_hash(name);
+    weft__invocation inv = {invoker, source, 0, 1, s->invocation};
+    s->invocation = &inv;
+    for (ev_sub *e = t->buckets[hv % EV_BUCKETS]; e; e = e->next) {
+        if (e->count <= 0 || e->hash != hv || strcmp(e->name, name)) continue;
+        if (source && !e->net) continue; /* net events only reach onNet names */
+        weft__rt *rt = e->rt;
+        if (rt->stopped || !rt->ops->dispatch_event) continue;
+        weft__host_enter(h, rt);
+        rt->ops->dispatch_event(rt, name, args, len, source);
+        weft__host_leave(h);
+    }
+    s->invocation = inv.prev;
+    s->last_canceled = inv.canceled;
+    return inv.canceled;
+}
+
+void weft__ev_cancel(weft_host *h)
+{
+    for (weft__invocation *i = WEFT_SRV(h)->invocation; i; i = i->prev)
+        if (i->is_event) {
+            i->canceled = 1;
+            return;
+        }
+}
+
+int weft__ev_was_canceled(weft_host *h)
+{
+    for (weft__invocation *i = WEFT_SRV(h)->invocation; i; i = i->prev)
+        if (i->is_event) return i->canceled;
+    return WEFT_SRV(h)->last_canceled;
+}

@@ -1,0 +1,863 @@
+/* server.c: the server: resources (found under DIR/resources, nested
+ * [category] folders), their lifecycle (dependencies, onResourceStarting /
+ * onResourceStart / onResourceStop, runtimes per script kind), server.cfg and
+ * console commands, convars, logging, and the embedding API of include/weft.h.
+ * Lifecycle changes run at depth 0 only; from script code they are queued and
+ * run after the checkpoint (see server.h). */
+#include <dirent.h>
+#include <limits.h>
+#include <msgpack.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "host/server.h"
+
+/* Lua plugs in by defining this (src/lua/); absent, .lua scripts are refused. */
+__attribute__((weak)) weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res);
+
+/* ---- logging ------------------------------------------------------------ */
+
+void weft__logv(weft_host *h, const char *tag, const char *fmt, va_list ap)
+{
+    char msg[4096];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    int color = h && h->server && h->server->use_color;
+    unsigned hue = 0;
+    for (const char *p = tag; *p; p++) hue = hue * 31 + (unsigned char)*p;
+    /* Bound: one output line per line of msg. */
+    for (const char *line = msg;;) {
+        const char *nl = strchr(line, '\n');
+        int n = nl ? (int)(nl - line) : (int)strlen(line);
+        if (color) printf("\x1b[%um[%s]\x1b[0m %.*s\n", 31 + hue % 6, tag, n, line);
+        else printf("[%s] %.*s\n", tag, n, line);
+        if (!nl || !nl[1]) break;
+        line = nl + 1;
+    }
+    if (color) fflush(stdout);
+}
+
+void weft__log(weft_host *h, const char *tag, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    weft__logv(h, tag, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- scopes: lifecycle work runs as one host operation ------------------ */
+
+static void op_begin(weft_host *h)
+{
+    h->depth++;
+}
+
+static void op_end(weft_host *h)
+{
+    if (--h->depth) return;
+    if (h->dirty_head) weft__host_checkpoint(h);
+    else if (h->after_checkpoint) h->after_checkpoint(h);
+}
+
+/* ---- resources ------------------------------------------------------------ */
+
+weft__resource *weft__srv_find(weft_host *h, const char *name)
+{
+    if (!h->server) return NULL;
+    for (weft__resource *r = h->server->resources; r; r = r->next)
+        if (!strcmp(r->name, name)) return r;
+    return NULL;
+}
+
+/* A resource by name or by what it `provide`s (for dependencies). */
+static weft__resource *find_provider(weft_host *h, const char *name)
+{
+    weft__resource *r = weft__srv_find(h, name);
+    if (r) return r;
+    for (r = h->server->resources; r; r = r->next) {
+        if (!r->has_manifest) continue;
+        for (size_t i = 0; i < r->manifest.provides.len; i++)
+            if (!strcmp(r->manifest.provides.items[i], name)) return r;
+    }
+    return NULL;
+}
+
+const char *weft__srv_state_name(weft__res_state st)
+{
+    switch (st) {
+    case WEFT_RES_STARTING: return "starting";
+    case WEFT_RES_STARTED: return "started";
+    case WEFT_RES_STOPPING: return "stopping";
+    default: return "stopped";
+    }
+}
+
+static int is_file(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static void add_resource(weft_host *h, const char *name, const char *path)
+{
+    weft__resource *r = weft__srv_find(h, name);
+    if (r) {
+        if (strcmp(r->path, path) && r->seen)
+            weft__log(h, "weft", "duplicate resource \"%s\" at %s ignored", name, path);
+        r->seen = 1;
+        return;
+    }
+    r = calloc(1, sizeof *r);
+    if (!r || !(r->name = strdup(name)) || !(r->path = strdup(path))) {
+        if (r) free(r->name);
+        free(r);
+        return;
+    }
+    r->seen = 1;
+    /* keep the list in discovery order */
+    weft__resource **pp = &h->server->resources;
+    while (*pp) pp = &(*pp)->next;
+    *pp = r;
+}
+
+/* Bound: recursion only into [category] folders, at most 16 levels. */
+static void scan_dir(weft_host *h, const char *dir, int level)
+{
+    if (level > 16) return;
+    struct dirent **ents;
+    int n = scandir(dir, &ents, NULL, alphasort);
+    if (n < 0) return;
+    for (int i = 0; i < n; i++) {
+        const char *nm = ents[i]->d_name;
+        char path[PATH_MAX], mf[PATH_MAX + 32];
+        if (nm[0] == '.' || snprintf(path, sizeof path, "%s/%s", dir, nm) >= (int)sizeof path)
+            goto next;
+        struct stat st;
+        if (stat(path, &st) || !S_ISDIR(st.st_mode)) goto next;
+        if (nm[0] == '[' && nm[strlen(nm) - 1] == ']') {
+            scan_dir(h, path, level + 1);
+            goto next;
+        }
+        snprintf(mf, sizeof mf, "%s/fxmanifest.lua", path);
+        int ok = is_file(mf);
+        if (!ok) {
+            snprintf(mf, sizeof mf, "%s/__resource.lua", path);
+            ok = is_file(mf);
+        }
+        if (ok) add_resource(h, nm, path);
+    next:
+        free(ents[i]);
+    }
+    free(ents);
+}
+
+int weft__srv_refresh(weft_host *h)
+{
+    weft__server *s = h->server;
+    if (!s || !s->dir) return WEFT_ESTATE;
+    for (weft__resource *r = s->resources; r; r = r->next) r->seen = 0;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/resources", s->dir);
+    scan_dir(h, dir, 0);
+    return 0;
+}
+
+static int pack_name(const char *name, char **out, size_t *len)
+{
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    msgpack_pack_array(&pk, 1);
+    msgpack_pack_str_with_body(&pk, name, strlen(name));
+    *out = sb.data;
+    *len = sb.size;
+    return sb.data ? 0 : WEFT_ENOMEM;
+}
+
+static int emit_lifecycle(weft_host *h, const char *event, const char *name)
+{
+    char *buf;
+    size_t len;
+    if (pack_name(name, &buf, &len) < 0) return 0;
+    int canceled = weft__ev_emit(h, NULL, event, buf, len, NULL);
+    free(buf);
+    return canceled;
+}
+
+static const char *ext_of(const char *p)
+{
+    const char *d = strrchr(p, '.');
+    return d && !strchr(d, '/') ? d : "";
+}
+
+static weft__rt *runtime_for(weft_host *h, weft__resource *r, const char *kind)
+{
+    for (weft__rt *rt = r->rts; rt; rt = rt->res_next)
+        if (!strcmp(rt->ops->kind, kind)) return rt;
+    weft__rt *rt = NULL;
+    if (!strcmp(kind, "js")) rt = weft__js_rt_create(h, r);
+    else if (!strcmp(kind, "lua") && weft__lua_rt_create) rt = weft__lua_rt_create(h, r);
+    if (!rt) return NULL;
+    rt->instance = ++h->server->next_instance;
+    rt->resource = r;
+    weft__rt **pp = &r->rts;
+    while (*pp) pp = &(*pp)->res_next;
+    *pp = rt;
+    return rt;
+}
+
+static void free_runtimes(weft_host *h, weft__resource *r)
+{
+    while (r->rts) {
+        weft__rt *rt = r->rts;
+        r->rts = rt->res_next;
+        weft__rt_unlist(rt);
+        rt->ops->free(rt);
+    }
+    for (size_t i = 0; i < r->exports_len; i++) free(r->exports[i].name);
+    free(r->exports);
+    r->exports = NULL;
+    r->exports_len = r->exports_cap = 0;
+}
+
+/* Stop the runtimes: no script code from here on; reject what waits on them. */
+static void halt_runtimes(weft_host *h, weft__resource *r)
+{
+    for (weft__rt *rt = r->rts; rt; rt = rt->res_next) {
+        rt->stopped = 1;
+        if (rt->ops->stop) rt->ops->stop(rt);
+        weft__ev_remove_rt(h, rt);
+    }
+    for (weft__rt *rt = r->rts; rt; rt = rt->res_next) weft__call_rt_stopped(h, rt);
+}
+
+static int start_res(weft_host *h, weft__resource *r, int level);
+
+static int start_deps(weft_host *h, weft__resource *r, int level)
+{
+    for (size_t i = 0; i < r->manifest.dependencies.len; i++) {
+        const char *dep = r->manifest.dependencies.items[i];
+        weft__resource *d = find_provider(h, dep);
+        if (!d) {
+            weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" not found", r->name,
+                      dep);
+            return WEFT_ENOENT;
+        }
+        if (d->state == WEFT_RES_STARTED || d->state == WEFT_RES_STARTING) continue;
+        if (start_res(h, d, level + 1) < 0) {
+            weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" failed to start",
+                      r->name, dep);
+            return WEFT_ESTATE;
+        }
+    }
+    return 0;
+}
+
+static int start_res(weft_host *h, weft__resource *r, int level)
+{
+    weft__server *s = h->server;
+    char err[1024];
+    if (r->state != WEFT_RES_STOPPED) return 0;
+    if (level > 32) return WEFT_EINVAL;
+    if (r->has_manifest) weft__manifest_free(&r->manifest);
+    r->has_manifest = 0;
+    int rc = weft__manifest_load(r->path, &r->manifest, err, sizeof err);
+    if (rc < 0) {
+        weft__log(h, "weft", "could not start \"%s\": %s", r->name, err);
+        return rc;
+    }
+    r->has_manifest = 1;
+    r->state = WEFT_RES_STARTING; /* a dependency cycle stops here */
+    if ((rc = start_deps(h, r, level)) < 0) {
+        r->state = WEFT_RES_STOPPED;
+        return rc;
+    }
+    r->state = WEFT_RES_STOPPED;
+    if (emit_lifecycle(h, "onResourceStarting", r->name)) {
+        weft__log(h, "weft", "start of \"%s\" was canceled", r->name);
+        return WEFT_ESTATE;
+    }
+    r->state = WEFT_RES_STARTING;
+    r->start_seq = ++s->start_seq;
+    const weft__strlist *scripts = &r->manifest.load_order;
+    for (size_t i = 0; i < scripts->len && r->state == WEFT_RES_STARTING; i++) {
+        const char *sc = scripts->items[i];
+        char path[PATH_MAX], display[PATH_MAX];
+        if (sc[0] == '@') { /* another resource's file: @res/path */
+            const char *sl = strchr(sc, '/');
+            char other[256];
+            snprintf(other, sizeof other, "%.*s", sl ? (int)(sl - sc - 1) : 0, sc + 1);
+            weft__resource *o = sl ? weft__srv_find(h, other) : NULL;
+            if (!o) {
+                weft__log(h, r->name, "cannot load %s: no such resource", sc);
+                continue;
+            }
+            snprintf(path, sizeof path, "%s/%s", o->path, sl + 1);
+            snprintf(display, sizeof display, "%s", sc);
+        } else {
+            snprintf(path, sizeof path, "%s/%s", r->path, sc);
+            snprintf(display, sizeof display, "@%s/%s", r->name, sc);
+        }
+        const char *ext = ext_of(sc);
+        const char *kind = !strcmp(ext, ".js") || !strcmp(ext, ".cjs") ? "js"
+                           : !strcmp(ext, ".lua")                      ? "lua"
+                                                                       : NULL;
+        if (!kind) {
+            weft__log(h, r->name, "skipping %s: not a .js or .lua script", display);
+            continue;
+        }
+        weft__rt *rt = runtime_for(h, r, kind);
+        if (!rt) {
+            weft__log(h, r->name, "cannot load %s: no %s runtime", display, kind);
+            continue;
+        }
+        if (rt->stopped) break;
+        weft__host_enter(h, rt);
+        rt->ops->load_script(rt, path, display);
+        weft__host_leave(h);
+    }
+    if (r->state != WEFT_RES_STARTING) return WEFT_ESTATE;
+    r->state = WEFT_RES_STARTED;
+    weft__log(h, "weft", "started resource %s", r->name);
+    emit_lifecycle(h, "onResourceStart", r->name);
+    return 0;
+}
+
+static int depends_on(weft__resource *a, weft__resource *b)
+{
+    if (!a->has_manifest) return 0;
+    for (size_t i = 0; i < a->manifest.dependencies.len; i++) {
+        const char *d = a->manifest.dependencies.items[i];
+        if (!strcmp(d, b->name)) return 1;
+        for (size_t k = 0; b->has_manifest && k < b->manifest.provides.len; k++)
+            if (!strcmp(d, b->manifest.provides.items[k])) return 1;
+    }
+    return 0;
+}
+
+static int stop_res(weft_host *h, weft__resource *r)
+{
+    if (r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING) return WEFT_ESTATE;
+    /* Dependents stop first (bound: each stop leaves one fewer started). */
+    for (weft__resource *o = h->server->resources; o; o = o->next)
+        if (o != r && o->state == WEFT_RES_STARTED && depends_on(o, r)) stop_res(h, o);
+    r->state = WEFT_RES_STOPPING;
+    emit_lifecycle(h, "onResourceStop", r->name);
+    r->state = WEFT_RES_STOPPED;
+    halt_runtimes(h, r);
+    free_runtimes(h, r);
+    weft__log(h, "weft", "stopped resource %s", r->name);
+    return 0;
+}
+
+int weft__srv_start(weft_host *h, const char *name)
+{
+    if (!h->server) return WEFT_ESTATE;
+    if (h->depth > 0) {
+        char line[512];
+        snprintf(line, sizeof line, "start %s", name);
+        weft__srv_queue_command(h, line);
+        return 0;
+    }
+    weft__resource *r = weft__srv_find(h, name);
+    if (!r) {
+        weft__srv_refresh(h);
+        r = weft__srv_find(h, name);
+    }
+    if (!r) {
+        weft__log(h, "weft", "could not start \"%s\": no such resource", name);
+        return WEFT_ENOENT;
+    }
+    if (r->state == WEFT_RES_STARTED) return 0;
+    op_begin(h);
+    int rc = start_res(h, r, 0);
+    if (rc < 0 && r->state != WEFT_RES_STOPPED) {
+        r->state = WEFT_RES_STARTED;
+        stop_res(h, r);
+    }
+    op_end(h);
+    return rc;
+}
+
+int weft__srv_stop(weft_host *h, const char *name)
+{
+    if (!h->server) return WEFT_ESTATE;
+    if (h->depth > 0) {
+        char line[512];
+        snprintf(line, sizeof line, "stop %s", name);
+        weft__srv_queue_command(h, line);
+        return 0;
+    }
+    weft__resource *r = weft__srv_find(h, name);
+    if (!r || (r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING)) {
+        weft__log(h, "weft", "cannot stop \"%s\": not running", name);
+        return r ? WEFT_ESTATE : WEFT_ENOENT;
+    }
+    op_begin(h);
+    int rc = stop_res(h, r);
+    op_end(h);
+    return rc;
+}
+
+int weft__srv_restart(weft_host *h, const char *name)
+{
+    if (h->depth > 0) {
+        char line[512];
+        snprintf(line, sizeof line, "restart %s", name);
+        weft__srv_queue_command(h, line);
+        return 0;
+    }
+    weft__resource *r = weft__srv_find(h, name);
+    if (r && r->state == WEFT_RES_STARTED) weft__srv_stop(h, name);
+    return weft__srv_start(h, name);
+}
+
+void weft__srv_quit(weft_host *h)
+{
+    weft__server *s = h->server;
+    if (!s || s->quit_done) return;
+    if (h->depth > 0) {
+        weft__srv_queue_command(h, "quit");
+        return;
+    }
+    s->quitting = 1;
+    /* Stop in reverse start order. Bound: each pass stops one resource. */
+    for (;;) {
+        weft__resource *last = NULL;
+        for (weft__resource *r = s->resources; r; r = r->next)
+            if (r->state == WEFT_RES_STARTED && (!last || r->start_seq > last->start_seq))
+                last = r;
+        if (!last) break;
+        op_begin(h);
+        stop_res(h, last);
+        op_end(h);
+    }
+    weft__ref_flush(h);
+    s->quit_done = 1;
+    weft__frame_close(h);
+    weft__console_close(h);
+    if (!uv_is_closing((uv_handle_t *)&s->cmd_timer)) uv_close((uv_handle_t *)&s->cmd_timer, NULL);
+    uv_stop(&h->loop);
+}
+
+uint64_t weft__srv_game_timer(weft_host *h)
+{
+    return (uv_hrtime() - h->server->start_ns) / 1000000;
+}
+
+weft__native *weft__srv_native(weft_host *h, const char *name)
+{
+    weft__server *s = h->server;
+    for (size_t i = 0; s && i < s->natives_len; i++)
+        if (!strcmp(s->natives[i].name, name)) return &s->natives[i];
+    return NULL;
+}
+
+/* ---- commands ------------------------------------------------------------ */
+
+static void print_help(weft_host *h)
+{
+    weft__log(h, "weft",
+              "commands: start|stop|restart|ensure NAME, refresh, resources, set NAME VALUE,\n"
+              "  exec FILE, emit NAME [JSON-ARRAY], emitnet SOURCE NAME [JSON-ARRAY], help, quit");
+}
+
+static void list_resources(weft_host *h)
+{
+    for (weft__resource *r = h->server->resources; r; r = r->next) {
+        char kinds[64] = "";
+        size_t mem = 0;
+        for (weft__rt *rt = r->rts; rt; rt = rt->res_next) {
+            if (kinds[0]) strcat(kinds, ",");
+            strncat(kinds, rt->ops->kind, sizeof kinds - strlen(kinds) - 2);
+            if (rt->ops->memory) mem += rt->ops->memory(rt);
+        }
+        weft__log(h, "weft", "%-24s %-9s %-8s %zu KiB", r->name, weft__srv_state_name(r->state),
+                  kinds[0] ? kinds : "-", mem / 1024);
+    }
+}
+
+static int emit_command(weft_host *h, const char *source, const char *name, const char *json)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    if (weft__json_to_msgpack(json && *json ? json : "[]", &buf, &len) < 0 || !len ||
+        (((unsigned char)buf[0] & 0xf0) != 0x90 && (unsigned char)buf[0] != 0xdc &&
+         (unsigned char)buf[0] != 0xdd)) {
+        free(buf);
+        weft__log(h, "weft", "emit: arguments must be a JSON array");
+        return WEFT_EINVAL;
+    }
+    op_begin(h);
+    weft__ev_emit(h, NULL, name, buf, len, source);
+    op_end(h);
+    free(buf);
+    return 0;
+}
+
+/* The rest of a line after `skip` tokens, for `emit NAME json...`. */
+static const char *rest_after(const char *line, int skip)
+{
+    const char *p = line;
+    for (int i = 0; i < skip; i++) {
+        while (*p == ' ' || *p == '\t') p++;
+        while (*p && *p != ' ' && *p != '\t') p++;
+    }
+    while (*p == ' ' || *p == '\t') p++;
+    return p;
+}
+
+static int cfg_exec_cb(void *opaque, const weft__cfg_cmd *cmd);
+static void run_queue(weft_host *h);
+
+static void cmd_timer_cb(uv_timer_t *t)
+{
+    run_queue(t->data);
+}
+
+static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
+{
+    weft__server *s = h->server;
+    const char *a0 = c->argv[0];
+    const char *a1 = c->argc > 1 ? c->argv[1] : NULL;
+    if (!strcmp(a0, "ensure") && a1) {
+        weft__resource *r = weft__srv_find(h, a1);
+        if (r && r->state == WEFT_RES_STARTED) return weft__srv_restart(h, a1);
+        return weft__srv_start(h, a1);
+    }
+    if (!strcmp(a0, "start") && a1) return weft__srv_start(h, a1);
+    if (!strcmp(a0, "stop") && a1) return weft__srv_stop(h, a1);
+    if (!strcmp(a0, "restart") && a1) return weft__srv_restart(h, a1);
+    if (!strcmp(a0, "refresh")) return weft__srv_refresh(h);
+    if (!strcmp(a0, "resources")) {
+        list_resources(h);
+        return 0;
+    }
+    if ((!strcmp(a0, "set") || !strcmp(a0, "sets") || !strcmp(a0, "setr")) && c->argc >= 3) {
+        unsigned fl = a0[3] == 's' ? WEFT_CONVAR_SERVERINFO : a0[3] == 'r' ? WEFT_CONVAR_REPLICATED : 0;
+        return weft__convars_set(&s->convars, a1, c->argv[2], fl);
+    }
+    if (!strcmp(a0, "exec") && a1) {
+        char path[PATH_MAX], err[1024];
+        if (a1[0] == '/') snprintf(path, sizeof path, "%s", a1);
+        else snprintf(path, sizeof path, "%s/%s", s->dir ? s->dir : ".", a1);
+        int rc = weft__cfg_load(path, cfg_exec_cb, h, err, sizeof err);
+        if (rc < 0) weft__log(h, "weft", "%s", err);
+        return rc;
+    }
+    if (!strcmp(a0, "emit") && a1) return emit_command(h, NULL, a1, line ? rest_after(line, 2) : NULL);
+    if (!strcmp(a0, "emitnet") && a1 && c->argc >= 3)
+        return emit_command(h, a1, c->argv[2], line ? rest_after(line, 3) : NULL);
+    if (!strcmp(a0, "help")) {
+        print_help(h);
+        return 0;
+    }
+    if (!strcmp(a0, "quit")) {
+        weft__srv_quit(h);
+        return 0;
+    }
+    if (!strcmp(a0, "echo")) { /* for scripts and tests: print the rest */
+        weft__log(h, "weft", "%s", line ? rest_after(line, 1) : "");
+        return 0;
+    }
+    weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
+    return WEFT_EINVAL;
+}
+
+static int cfg_exec_cb(void *opaque, const weft__cfg_cmd *cmd)
+{
+    weft_host *h = opaque;
+    if (cmd->argc > 0 && !h->server->quit_done) run_cmd(h, cmd, NULL);
+    return 0;
+}
+
+int weft__srv_command(weft_host *h, const char *line)
+{
+    if (!h->server) return WEFT_ESTATE;
+    if (h->depth > 0) {
+        weft__srv_queue_command(h, line);
+        return 0;
+    }
+    const char *p = line;
+    weft__cfg_cmd c;
+    int r, rc = 0;
+    /* Bound: one command per ';'-separated part of the line. For the
+     * raw-rest commands (emit) the whole line is the argument. */
+    while ((r = weft__cfg_split(&p, &c)) > 0) {
+        const char *raw = (!strcmp(c.argv[0], "emit") || !strcmp(c.argv[0], "emitnet") ||
+                           !strcmp(c.argv[0], "echo"))
+                              ? line
+                              : NULL;
+        rc = run_cmd(h, &c, raw);
+        weft__cfg_cmd_free(&c);
+        if (raw) break;
+    }
+    if (r < 0) weft__log(h, "weft", "bad command line: %s", weft_strerror(r));
+    return r < 0 ? r : rc;
+}
+
+void weft__srv_queue_command(weft_host *h, const char *line)
+{
+    weft__server *s = h->server;
+    if (s->cmdq_len == s->cmdq_cap) {
+        size_t cap = s->cmdq_cap ? s->cmdq_cap * 2 : 8;
+        char **n = realloc(s->cmdq, cap * sizeof *n);
+        if (!n) return;
+        s->cmdq = n;
+        s->cmdq_cap = cap;
+    }
+    char *c = strdup(line);
+    if (c) s->cmdq[s->cmdq_len++] = c;
+    if (!s->in_after && !s->quit_done) uv_timer_start(&s->cmd_timer, cmd_timer_cb, 0, 0);
+}
+
+/* Run the commands queued so far (at depth 0); commands they queue wait for
+ * the next loop iteration, so a resource restarting itself forever cannot
+ * starve the loop. */
+static void run_queue(weft_host *h)
+{
+    weft__server *s = h->server;
+    if (!s->cmdq_len || s->quit_done) return;
+    char **q = s->cmdq;
+    size_t n = s->cmdq_len;
+    s->cmdq = NULL;
+    s->cmdq_len = s->cmdq_cap = 0;
+    s->in_after = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (!s->quit_done) weft__srv_command(h, q[i]);
+        weft__ref_flush(h);
+        free(q[i]);
+    }
+    free(q);
+    s->in_after = 0;
+    if (s->cmdq_len && !s->quit_done) uv_timer_start(&s->cmd_timer, cmd_timer_cb, 0, 0);
+}
+
+/* At depth 0 no script code is on the stack, but the C code that entered it
+ * may still be (a timer or immediate batch holds its own values): queued
+ * lifecycle commands therefore run from their own loop callback. */
+static void after_checkpoint(weft_host *h)
+{
+    weft__server *s = h->server;
+    if (!s || s->in_after) return;
+    weft__ref_flush(h);
+    if (s->cmdq_len && !s->quit_done) uv_timer_start(&s->cmd_timer, cmd_timer_cb, 0, 0);
+}
+
+/* ---- set-up ------------------------------------------------------------- */
+
+int weft__srv_init(weft_host *h)
+{
+    weft__server *s = calloc(1, sizeof *s);
+    if (!s) return WEFT_ENOMEM;
+    s->host = h;
+    weft__convars_init(&s->convars);
+    s->start_ns = uv_hrtime();
+    s->use_color = isatty(1) && !getenv("NO_COLOR");
+    uv_timer_init(&h->loop, &s->cmd_timer);
+    s->cmd_timer.data = h;
+    h->server = s;
+    h->after_checkpoint = after_checkpoint;
+    return 0;
+}
+
+void weft__srv_free(weft_host *h)
+{
+    weft__server *s = h->server;
+    if (!s) return;
+    weft__srv_quit(h);
+    /* Let closing handles finish. */
+    uv_run(&h->loop, UV_RUN_NOWAIT);
+    for (weft__resource *r = s->resources, *n; r; r = n) {
+        n = r->next;
+        if (r->rts) {
+            halt_runtimes(h, r);
+            free_runtimes(h, r);
+        }
+        if (r->has_manifest) weft__manifest_free(&r->manifest);
+        free(r->name);
+        free(r->path);
+        free(r);
+    }
+    weft__ref_flush(h);
+    weft__ref_free_all(h);
+    weft__ev_free_all(h);
+    for (size_t i = 0; i < s->cmdq_len; i++) free(s->cmdq[i]);
+    free(s->cmdq);
+    for (size_t i = 0; i < s->natives_len; i++) free(s->natives[i].name);
+    free(s->natives);
+    weft__convars_free(&s->convars);
+    free(s->dir);
+    free(s);
+    h->server = NULL;
+    h->after_checkpoint = NULL;
+}
+
+int weft__srv_load(weft_host *h, const char *dir)
+{
+    weft__server *s = h->server;
+    char abs[PATH_MAX], cfg[PATH_MAX + 16], err[1024];
+    struct stat st;
+    if (!realpath(dir, abs) || stat(abs, &st) || !S_ISDIR(st.st_mode)) {
+        weft__log(h, "weft", "cannot use server folder '%s': not a folder", dir);
+        return WEFT_ENOENT;
+    }
+    snprintf(cfg, sizeof cfg, "%s/resources", abs);
+    if (stat(cfg, &st) || !S_ISDIR(st.st_mode)) {
+        weft__log(h, "weft", "cannot use server folder '%s': no resources/ folder", dir);
+        return WEFT_ENOENT;
+    }
+    free(s->dir);
+    s->dir = strdup(abs);
+    weft__srv_refresh(h);
+    snprintf(cfg, sizeof cfg, "%s/server.cfg", abs);
+    if (!is_file(cfg)) return 0; /* a folder without server.cfg starts nothing */
+    int rc = weft__cfg_load(cfg, cfg_exec_cb, h, err, sizeof err);
+    if (rc < 0) {
+        weft__log(h, "weft", "%s", err);
+        return rc;
+    }
+    return 0;
+}
+
+/* ---- the public embedding API --------------------------------------------- */
+
+int weft_host_new(const weft_host_options *opts, weft_host **out)
+{
+    *out = NULL;
+    weft_host *h = malloc(sizeof *h);
+    if (!h) return WEFT_ENOMEM;
+    if (weft__host_init(h) < 0) {
+        free(h);
+        return WEFT_ELOOP;
+    }
+    int rc = weft__srv_init(h);
+    if (rc < 0) {
+        weft__host_close(h);
+        free(h);
+        return rc;
+    }
+    weft__server *s = h->server;
+    s->ticking_externally = opts && opts->external_tick;
+    if (!(opts && opts->no_console)) weft__console_open(h);
+    *out = h;
+    return 0;
+}
+
+void weft_host_free(weft_host *h)
+{
+    if (!h) return;
+    weft__srv_free(h);
+    weft__host_close(h);
+    free(h);
+}
+
+int weft_host_load(weft_host *h, const char *dir)
+{
+    if (!h || !dir) return WEFT_EINVAL;
+    int rc = weft__srv_load(h, dir);
+    if (rc < 0) return rc;
+    if (!h->server->ticking_externally && !h->server->quit_done) weft__frame_init(h);
+    return 0;
+}
+
+int weft_host_command(weft_host *h, const char *line)
+{
+    if (!h || !line) return WEFT_EINVAL;
+    return weft__srv_command(h, line);
+}
+
+int weft_host_start(weft_host *h, const char *resource)
+{
+    return h && resource ? weft__srv_start(h, resource) : WEFT_EINVAL;
+}
+
+int weft_host_stop(weft_host *h, const char *resource)
+{
+    return h && resource ? weft__srv_stop(h, resource) : WEFT_EINVAL;
+}
+
+int weft_host_restart(weft_host *h, const char *resource)
+{
+    return h && resource ? weft__srv_restart(h, resource) : WEFT_EINVAL;
+}
+
+const char *weft_host_resource_state(weft_host *h, const char *resource)
+{
+    weft__resource *r = h && resource ? weft__srv_find(h, resource) : NULL;
+    return r ? weft__srv_state_name(r->state) : "missing";
+}
+
+static int emit_bytes(weft_host *h, const char *event, const char *source, const void *args,
+                      size_t len)
+{
+    if (!h || !event || (!args && len)) return WEFT_EINVAL;
+    static const char empty[] = {(char)0x90};
+    if (!args) {
+        args = empty;
+        len = 1;
+    }
+    op_begin(h);
+    int canceled = weft__ev_emit(h, NULL, event, args, len, source);
+    op_end(h);
+    return canceled;
+}
+
+int weft_host_emit(weft_host *h, const char *event, const void *args, size_t len)
+{
+    return emit_bytes(h, event, NULL, args, len);
+}
+
+int weft_host_emit_net(weft_host *h, const char *event, int source, const void *args, size_t len)
+{
+    char src[16];
+    snprintf(src, sizeof src, "%d", source);
+    return emit_bytes(h, event, src, args, len);
+}
+
+int weft_host_register_native(weft_host *h, const char *name, weft_native_fn fn, void *ud)
+{
+    if (!h || !name || !fn) return WEFT_EINVAL;
+    weft__server *s = h->server;
+    if (weft__srv_native(h, name)) return WEFT_EEXIST;
+    if (s->natives_len == s->natives_cap) {
+        size_t cap = s->natives_cap ? s->natives_cap * 2 : 8;
+        weft__native *n = realloc(s->natives, cap * sizeof *n);
+        if (!n) return WEFT_ENOMEM;
+        s->natives = n;
+        s->natives_cap = cap;
+    }
+    char *nm = strdup(name);
+    if (!nm) return WEFT_ENOMEM;
+    s->natives[s->natives_len++] = (weft__native){nm, fn, ud};
+    return 0;
+}
+
+int weft_host_run(weft_host *h)
+{
+    if (!h) return WEFT_EINVAL;
+    /* Bound: returns on quit (uv_stop) or when nothing keeps the loop alive. */
+    while (!h->server->quit_done && !h->exit_requested) {
+        if (!uv_run(&h->loop, UV_RUN_DEFAULT)) break;
+    }
+    fflush(stdout);
+    return 0;
+}
+
+int weft_host_tick(weft_host *h)
+{
+    if (!h) return WEFT_EINVAL;
+    if (h->server->quit_done) return 0;
+    uv_run(&h->loop, UV_RUN_NOWAIT);
+    if (!h->server->quit_done) weft__frame_run(h);
+    return h->server->quit_done ? 0 : 1;
+}
+
+int weft_host_quit(weft_host *h)
+{
+    if (!h) return WEFT_EINVAL;
+    weft__srv_quit(h);
+    return 0;
+}

@@ -1,0 +1,256 @@
+/* server.h: `weft serve`: resources and their lifecycle, events, function
+ * references, exports, the frame tick, the console and the convars, and the
+ * interface every script runtime (JS today, Lua next) implements for them.
+ *
+ * Invariants:
+ * - Every C->script entry goes through weft__host_enter/leave (host.h): the
+ *   host wraps each runtime op below in them, so the checkpoint drains every
+ *   dirty runtime once the whole stack has unwound (DESIGN.md §2).
+ * - Lifecycle changes (start/stop/restart/quit) run only at depth 0 from a
+ *   loop callback of their own: asked for from script code (ExecuteCommand,
+ *   process.exit) they are queued, so a runtime is never freed while its
+ *   code, or the C code that entered it, is on the stack.
+ * - Refs are refcounted in their owning runtime; releases recorded by
+ *   finalizers are acted on after the checkpoint, never from the finalizer.
+ * - A pending call is owned by the server; stopping its callee rejects it,
+ *   stopping its caller drops the continuation. Nothing is left hanging. */
+#ifndef WEFT_HOST_SERVER_H
+#define WEFT_HOST_SERVER_H
+
+#include <stdarg.h>
+#include "host/config.h"
+#include "host/host.h"
+#include "host/manifest.h"
+
+/* ---- The runtime interface (weft__rt_ops in host.h) ----------------------
+ * A runtime kind provides a constructor, found by script extension:
+ *   weft__rt *weft__js_rt_create(weft_host *h, weft__resource *res);   (".js")
+ *   weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res);  (".lua",
+ *       a weak symbol here: define it in src/lua/ and .lua scripts load)
+ * It must weft__rt_init() its base, then the server sets instance/resource.
+ * All ops run with the host already entered (depth counted, rt dirty):
+ *
+ * load_script(rt, path, display)   run one script file in the resource's
+ *     shared global scope. display ("@res/file.js") names it in stacks and
+ *     logs. An error is logged by the runtime ("[res] ... @res/f.js:3");
+ *     returns 0 or WEFT_ESCRIPT. The resource goes on loading either way.
+ * dispatch_event(rt, name, args, len, source)   run the runtime's handlers
+ *     for `name` in registration order; args is a msgpack array; source is
+ *     NULL for a local event or the net source ("7"). A throwing handler is
+ *     logged with file:line; the others still run. Only called for names
+ *     the runtime subscribed with weft__ev_subscribe.
+ * call_ref(rt, index, args, len, out)   call the function of ref `index`
+ *     with the msgpack array args. Fill *out (weft__call_result):
+ *       WEFT_CALL_OK: out->buf = msgpack of the return value;
+ *       WEFT_CALL_ERROR: out->buf = msgpack of an error payload
+ *         (weft__call_pack_error, or the thrown value packed as is);
+ *       WEFT_CALL_PENDING: the function returned a promise (JS) or yielded
+ *         (Lua): out->call = weft__call_new(h, rt), and the runtime has
+ *         ALREADY attached its handlers (so no false unhandled rejection);
+ *         when it settles it calls weft__call_settle(h, id, ...).
+ *     out->buf is malloc'ed; the server frees it.
+ * ref_dup(rt, index) / ref_release(rt, index)   refcount +1 / -1; at 0 the
+ *     runtime forgets the function. Never runs script code.
+ * settle_call(rt, call, status, buf, len)   the caller side: a pending call
+ *     this runtime waits on settled. status WEFT_CALL_OK (buf = value) or
+ *     WEFT_CALL_ERROR (buf = error payload): resolve/reject (JS) or resume
+ *     the coroutine (Lua). WEFT_CALL_DROPPED: free what you kept for it, run
+ *     no script code (the caller is stopping). The runtime set
+ *     call->caller_data when it got WEFT_CALL_PENDING back.
+ * frame(rt)      one frame: setTick handlers (JS), Wait(0) coroutines (Lua).
+ * stop(rt)       the resource stops: stop timers, refuse new work; no script.
+ * free(rt)       free everything (called at depth 0, never under its code).
+ * memory(rt)     bytes in use, for `resources`.
+ *
+ * Runtimes call into the server with the functions below (weft__ev_*,
+ * weft__ref_*, weft__call_*, weft__srv_*), from inside their natives. */
+
+typedef struct weft__server weft__server;
+
+typedef enum {
+    WEFT_RES_STOPPED = 0,
+    WEFT_RES_STARTING,
+    WEFT_RES_STARTED,
+    WEFT_RES_STOPPING,
+} weft__res_state;
+
+typedef struct weft__export {
+    char *name;
+    uint32_t instance, index; /* the ref the export table holds */
+} weft__export;
+
+typedef struct weft__resource {
+    char *name;
+    char *path; /* absolute folder */
+    weft__res_state state;
+    weft__manifest manifest;
+    int has_manifest;
+    weft__rt *rts; /* runtimes of the running instance */
+    weft__export *exports;
+    size_t exports_len, exports_cap;
+    uint64_t start_seq; /* order started, for stop-all */
+    int seen;           /* found by the last refresh */
+    struct weft__resource *next;
+} weft__resource;
+
+/* ---- calls across runtimes ---------------------------------------------- */
+enum { WEFT_CALL_OK = 0, WEFT_CALL_ERROR = 1, WEFT_CALL_PENDING = 2, WEFT_CALL_DROPPED = -1 };
+
+typedef struct weft__call_result {
+    int status;
+    char *buf; /* malloc'ed msgpack (OK: value; ERROR: error payload) */
+    size_t len;
+    struct weft__call *call; /* PENDING */
+} weft__call_result;
+
+typedef struct weft__call {
+    uint64_t id;
+    weft__rt *callee; /* NULL once the callee stopped */
+    weft__rt *caller; /* NULL: nobody waits (C caller, or caller stopped) */
+    void *caller_data;
+    char callee_name[64];
+    struct weft__call *next, *prev;
+} weft__call;
+
+/* A new pending call whose promise lives in callee. */
+weft__call *weft__call_new(weft_host *h, weft__rt *callee);
+/* The callee's promise settled (status OK or ERROR, buf msgpack, borrowed).
+ * Unknown or already-settled ids are ignored (the callee may have been
+ * stopped meanwhile). Enters the caller's runtime. */
+void weft__call_settle(weft_host *h, uint64_t id, int status, const char *buf, size_t len);
+/* The caller got WEFT_CALL_PENDING and waits: record who and what. */
+void weft__call_wait(weft__call *c, weft__rt *caller, void *caller_data);
+/* msgpack of an error payload {__weftError: true, name, message, stack,
+ * resource}; malloc'ed into *out. Returns 0 or WEFT_ENOMEM. */
+int weft__call_pack_error(const char *name, const char *message, const char *stack,
+                          const char *resource, char **out, size_t *outlen);
+
+/* ---- refs (refs.c) --------------------------------------------------------
+ * Id: "<resource>:<instance>:<index>". A runtime creating a ref for a value
+ * crossing the boundary gives it refcount 1 and calls weft__ref_inflight:
+ * that reference is dropped after the next checkpoint, so a ref nobody
+ * unpacked is freed; every receiving proxy holds its own (weft__ref_dup). */
+int weft__ref_format(char *buf, size_t cap, weft__rt *rt, uint32_t index);
+/* Parse an id; finds the owning runtime (NULL when that instance is gone).
+ * Returns 0 or WEFT_EINVAL. resname receives the resource name. */
+int weft__ref_parse(weft_host *h, const char *id, size_t len, char *resname, size_t rescap,
+                    weft__rt **owner, uint32_t *index);
+void weft__ref_inflight(weft_host *h, const char *id);
+void weft__ref_dup(weft_host *h, const char *id, size_t len);
+/* Record a release (safe from a finalizer: only appends to a queue). */
+void weft__ref_release_later(weft_host *h, const char *id, size_t len);
+/* Call a ref from a runtime (caller may be NULL: C). Fills *out; for a
+ * stopped owner: WEFT_CALL_ERROR `resource "x" is not running`. */
+void weft__ref_call(weft_host *h, weft__rt *caller, const char *id, size_t idlen,
+                    const char *args, size_t len, weft__call_result *out);
+/* Exports: register (the table takes a reference: refcount +1) and call. */
+int weft__export_set(weft_host *h, weft__rt *rt, const char *name, uint32_t index);
+void weft__export_call(weft_host *h, weft__rt *caller, const char *res, const char *name,
+                       const char *args, size_t len, weft__call_result *out);
+/* After the checkpoint: in-flight drops and recorded releases. */
+void weft__ref_flush(weft_host *h);
+void weft__ref_free_all(weft_host *h);
+/* A runtime stops: reject calls into it, drop calls it waits on. */
+void weft__call_rt_stopped(weft_host *h, weft__rt *rt);
+
+/* ---- events (events.c) --------------------------------------------------- */
+/* rt wants `name` (count +1; net: may be triggered from the network). */
+int weft__ev_subscribe(weft_host *h, weft__rt *rt, const char *name, int net);
+void weft__ev_unsubscribe(weft_host *h, weft__rt *rt, const char *name);
+void weft__ev_remove_rt(weft_host *h, weft__rt *rt);
+/* Dispatch to every subscribed running runtime, synchronously. invoker: the
+ * emitting resource (or NULL). source: NULL for local events. Returns 1 when
+ * a handler called CancelEvent, else 0. */
+int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const char *args,
+                  size_t len, const char *source);
+void weft__ev_cancel(weft_host *h);
+int weft__ev_was_canceled(weft_host *h);
+void weft__ev_free_all(weft_host *h);
+
+/* The invocation stack: who called into the code running now. */
+typedef struct weft__invocation {
+    weft__resource *invoker;
+    const char *source;
+    int canceled;
+    int is_event; /* an event dispatch (else a ref call) */
+    struct weft__invocation *prev;
+} weft__invocation;
+
+/* ---- natives registered by the embedder ---------------------------------- */
+typedef struct weft__native {
+    char *name;
+    int (*fn)(void *ud, const char *args, size_t len, char **result, size_t *result_len);
+    void *ud;
+} weft__native;
+
+/* ---- the server (server.c) ------------------------------------------------ */
+struct weft__ev_table;
+struct weft__ref_state;
+
+struct weft__server {
+    weft_host *host;
+    char *dir; /* absolute server folder */
+    weft__resource *resources;
+    weft__convars convars;
+    weft__invocation *invocation;
+    int last_canceled;
+    struct weft__ev_table *events;
+    struct weft__ref_state *refs;
+    weft__call *calls; /* pending calls, newest first */
+    uint64_t next_call_id;
+    uint32_t next_instance;
+    uint64_t start_seq;
+    /* commands queued from script code, run at depth 0 */
+    char **cmdq;
+    size_t cmdq_len, cmdq_cap;
+    int in_after;
+    uv_timer_t cmd_timer;
+    /* frame tick */
+    uv_timer_t frame_timer;
+    uint64_t frame_period_ns, next_frame_ns, frames;
+    int frame_running, ticking_externally;
+    uint64_t start_ns;
+    /* console */
+    void *console;
+    weft__native *natives;
+    size_t natives_len, natives_cap;
+    int quitting, quit_done, use_color;
+};
+
+#define WEFT_SRV(h) ((h)->server)
+
+int weft__srv_init(weft_host *h);
+void weft__srv_free(weft_host *h);
+/* Scan DIR/resources (nested [category] folders) and run DIR/server.cfg. */
+int weft__srv_load(weft_host *h, const char *dir);
+int weft__srv_refresh(weft_host *h);
+/* Run one console/cfg command line now (depth 0) or queue it (depth > 0). */
+int weft__srv_command(weft_host *h, const char *line);
+void weft__srv_queue_command(weft_host *h, const char *line);
+int weft__srv_start(weft_host *h, const char *name);
+int weft__srv_stop(weft_host *h, const char *name);
+int weft__srv_restart(weft_host *h, const char *name);
+weft__resource *weft__srv_find(weft_host *h, const char *name);
+const char *weft__srv_state_name(weft__res_state st);
+void weft__srv_quit(weft_host *h);
+uint64_t weft__srv_game_timer(weft_host *h);
+/* Logging: "[res] message" on stdout, the tag coloured on a terminal. */
+void weft__log(weft_host *h, const char *tag, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void weft__logv(weft_host *h, const char *tag, const char *fmt, va_list ap);
+weft__native *weft__srv_native(weft_host *h, const char *name);
+/* A JSON text as msgpack (for `emit NAME json` on the console). */
+int weft__json_to_msgpack(const char *json, char **out, size_t *outlen);
+
+/* frame.c */
+int weft__frame_init(weft_host *h);
+void weft__frame_run(weft_host *h);
+void weft__frame_close(weft_host *h);
+/* console.c */
+int weft__console_open(weft_host *h);
+void weft__console_close(weft_host *h);
+
+/* The JS runtime kind (src/js/host_bindings.c). */
+weft__rt *weft__js_rt_create(weft_host *h, weft__resource *res);
+
+#endif

@@ -1,0 +1,890 @@
+/* host_bindings.c: a JS runtime as a resource of `weft serve`: the runtime
+ * ops of server.h (load_script, dispatch_event, call_ref, settle_call, frame,
+ * stop...), the ref table (index -> function, refcounted), callable proxies
+ * for incoming refs (a finalizer only records the release), and the natives
+ * behind the host API globals of lib/resource.js.
+ * Invariants: a promise returned across a ref gets its settle handlers
+ * attached inside call_ref, before the caller sees it; a halted runtime runs
+ * no more script code; finalizers never call into a runtime. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "host/codec.h"
+#include "host/server.h"
+#include "js/js.h"
+
+char *weft__read_file(const char *path, size_t *len);
+
+typedef struct js_ref {
+    JSValue fn;
+    int32_t count;
+    uint32_t next_free;
+} js_ref;
+
+typedef struct weft__js_res {
+    weft__resource *resource;
+    js_ref *refs; /* index 0 unused */
+    uint32_t refs_len, refs_cap, free_head;
+    weft__codec_hooks hooks;
+    JSAtom ref_atom;
+    int line_start[3];
+} weft__js_res;
+
+typedef struct pending_promise {
+    JSValue resolve, reject;
+} pending_promise;
+
+typedef struct ref_handle {
+    weft_host *h;
+    size_t len;
+    char id[];
+} ref_handle;
+
+static JSClassID ref_class_id;
+
+static weft__js *js_of(weft__rt *rt)
+{
+    return (weft__js *)rt;
+}
+
+static const char *res_name(weft__js *js)
+{
+    return js->res->resource->name;
+}
+
+/* ---- ref table ---------------------------------------------------------- */
+
+static int ref_alloc(weft__js *js, JSValueConst fn, uint32_t *index)
+{
+    weft__js_res *r = js->res;
+    uint32_t i = r->free_head;
+    if (i) {
+        r->free_head = r->refs[i].next_free;
+    } else {
+        if (r->refs_len == r->refs_cap) {
+            uint32_t cap = r->refs_cap ? r->refs_cap * 2 : 64;
+            js_ref *n = realloc(r->refs, cap * sizeof *n);
+            if (!n) return WEFT_ENOMEM;
+            r->refs = n;
+            r->refs_cap = cap;
+            if (!r->refs_len) r->refs_len = 1;
+        }
+        i = r->refs_len++;
+    }
+    r->refs[i] = (js_ref){JS_DupValue(js->ctx, fn), 1, 0};
+    *index = i;
+    return 0;
+}
+
+static js_ref *ref_get(weft__js *js, uint32_t index)
+{
+    weft__js_res *r = js->res;
+    if (!index || index >= r->refs_len || r->refs[index].count <= 0) return NULL;
+    return &r->refs[index];
+}
+
+static void js_ref_dup(weft__rt *rt, uint32_t index)
+{
+    js_ref *e = ref_get(js_of(rt), index);
+    if (e) e->count++;
+}
+
+static void js_ref_release(weft__rt *rt, uint32_t index)
+{
+    weft__js *js = js_of(rt);
+    js_ref *e = ref_get(js, index);
+    if (!e || --e->count > 0) return;
+    JSValue fn = e->fn;
+    e->fn = JS_UNDEFINED;
+    e->next_free = js->res->free_head;
+    js->res->free_head = index;
+    JS_FreeValue(js->ctx, fn); /* may finalize proxies: they only record */
+}
+
+/* ---- codec hooks: functions out, proxies in ------------------------------ */
+
+static int make_ref(void *opaque, JSContext *ctx, JSValueConst fn, char *id, size_t idcap)
+{
+    weft__js *js = opaque;
+    JSPropertyDescriptor desc;
+    int own = JS_GetOwnProperty(ctx, &desc, fn, js->res->ref_atom);
+    if (own < 0) return WEFT_EINVAL;
+    if (own) { /* a proxy passed on: forward the original ref */
+        size_t len;
+        const char *s = JS_ToCStringLen(ctx, &len, desc.value);
+        JS_FreeValue(ctx, desc.value);
+        JS_FreeValue(ctx, desc.getter);
+        JS_FreeValue(ctx, desc.setter);
+        if (!s) return WEFT_EINVAL;
+        int rc = len < idcap ? 0 : WEFT_EINVAL;
+        if (!rc) {
+            memcpy(id, s, len + 1);
+            weft__ref_dup(js->host, id, len);
+            weft__ref_inflight(js->host, id);
+        }
+        JS_FreeCString(ctx, s);
+        return rc;
+    }
+    uint32_t index;
+    int rc = ref_alloc(js, fn, &index);
+    if (rc < 0) return rc;
+    if ((rc = weft__ref_format(id, idcap, &js->base, index)) < 0) {
+        js_ref_release(&js->base, index);
+        return rc;
+    }
+    weft__ref_inflight(js->host, id); /* dropped after the checkpoint */
+    return 0;
+}
+
+static JSValue finish_call(weft__js *js, weft__call_result *res);
+
+static JSValue ref_proxy_call(JSContext *ctx, JSValueConst this_val, int argc,
+                              JSValueConst *argv, int magic, JSValue *data)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    ref_handle *rh = JS_GetOpaque(data[0], ref_class_id);
+    if (!rh) return JS_ThrowTypeError(ctx, "invalid function reference");
+    char *buf;
+    size_t len;
+    if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc, argv, &buf, &len) < 0)
+        return JS_EXCEPTION;
+    weft__call_result res;
+    weft__ref_call(js->host, &js->base, rh->id, rh->len, buf, len, &res);
+    free(buf);
+    return finish_call(js, &res);
+}
+
+static JSValue ref_proxy(void *opaque, JSContext *ctx, const char *id, size_t len)
+{
+    weft__js *js = opaque;
+    char resname[128];
+    weft__rt *owner;
+    uint32_t index;
+    if (weft__ref_parse(js->host, id, len, resname, sizeof resname, &owner, &index) == 0 &&
+        owner == &js->base) { /* our own function came back */
+        js_ref *e = ref_get(js, index);
+        if (e) return JS_DupValue(ctx, e->fn);
+    }
+    ref_handle *rh = malloc(sizeof *rh + len + 1);
+    if (!rh) return JS_ThrowOutOfMemory(ctx);
+    rh->h = js->host;
+    rh->len = len;
+    memcpy(rh->id, id, len);
+    rh->id[len] = 0;
+    JSValue handle = JS_NewObjectClass(ctx, (int)ref_class_id);
+    if (JS_IsException(handle)) {
+        free(rh);
+        return handle;
+    }
+    JS_SetOpaque(handle, rh);
+    weft__ref_dup(js->host, id, len); /* the proxy's own reference */
+    JSValue fn = JS_NewCFunctionData(ctx, ref_proxy_call, 0, 0, 1, &handle);
+    JS_FreeValue(ctx, handle);
+    if (JS_IsException(fn)) return fn;
+    JS_DefinePropertyValue(ctx, fn, js->res->ref_atom, JS_NewStringLen(ctx, id, len), 0);
+    return fn;
+}
+
+static void ref_handle_finalizer(JSRuntime *rt, JSValue val)
+{
+    ref_handle *rh = JS_GetOpaque(val, ref_class_id);
+    if (!rh) return;
+    weft__ref_release_later(rh->h, rh->id, rh->len); /* record only */
+    free(rh);
+}
+
+static JSClassDef ref_class = {"WeftFunctionReference", .finalizer = ref_handle_finalizer};
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static JSValue internal_host_call(weft__js *js, const char *fn_name, int argc, JSValueConst *argv)
+{
+    JSContext *ctx = js->ctx;
+    JSValue host = JS_GetPropertyStr(ctx, js->internal, "host");
+    JSValue fn = JS_GetPropertyStr(ctx, host, fn_name);
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, argc, argv);
+    JS_FreeValue(ctx, fn);
+    JS_FreeValue(ctx, host);
+    return r;
+}
+
+/* The Error (or value) a caller sees for an error payload. Owned. */
+static JSValue revive(weft__js *js, const char *buf, size_t len)
+{
+    JSContext *ctx = js->ctx;
+    JSValue p = weft__codec_unpack_js_value(ctx, &js->res->hooks, buf, len);
+    if (JS_IsException(p)) return JS_GetException(ctx);
+    JSValue e = internal_host_call(js, "revive", 1, (JSValueConst *)&p);
+    JS_FreeValue(ctx, p);
+    if (JS_IsException(e)) return JS_GetException(ctx);
+    return e;
+}
+
+/* Pack a thrown value as an error payload (malloc'ed into *out). */
+static void pack_thrown(weft__js *js, JSValueConst err, char **out, size_t *len)
+{
+    JSContext *ctx = js->ctx;
+    JSValue p = internal_host_call(js, "errorPayload", 1, &err);
+    if (JS_IsException(p)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        p = JS_UNDEFINED;
+    }
+    if (JS_IsUndefined(p) ||
+        weft__codec_pack_js_value(ctx, &js->res->hooks, p, out, len) < 0) {
+        if (JS_HasException(ctx)) JS_FreeValue(ctx, JS_GetException(ctx));
+        weft__call_pack_error("Error", "an error that cannot be sent across resources", "",
+                              res_name(js), out, len);
+    }
+    JS_FreeValue(ctx, p);
+}
+
+static JSValue finish_call(weft__js *js, weft__call_result *res)
+{
+    JSContext *ctx = js->ctx;
+    JSValue v;
+    switch (res->status) {
+    case WEFT_CALL_OK:
+        v = res->len ? weft__codec_unpack_js_value(ctx, &js->res->hooks, res->buf, res->len)
+                     : JS_UNDEFINED;
+        free(res->buf);
+        return v;
+    case WEFT_CALL_PENDING: {
+        pending_promise *pp = malloc(sizeof *pp);
+        JSValue funcs[2];
+        JSValue p = pp ? JS_NewPromiseCapability(ctx, funcs) : JS_ThrowOutOfMemory(ctx);
+        if (JS_IsException(p)) {
+            free(pp);
+            weft__call_wait(res->call, NULL, NULL);
+            return p;
+        }
+        pp->resolve = funcs[0];
+        pp->reject = funcs[1];
+        weft__call_wait(res->call, &js->base, pp);
+        return p;
+    }
+    default:
+        v = res->buf ? revive(js, res->buf, res->len) : JS_NewError(ctx);
+        free(res->buf);
+        return JS_Throw(ctx, v);
+    }
+}
+
+/* ---- runtime ops ------------------------------------------------------------ */
+
+static void js_res_checkpoint(weft__rt *rt)
+{
+    weft__js *js = js_of(rt);
+    if (!rt->stopped && !js->halted) weft__js_scope_close(js);
+}
+
+static void log_exception(weft__js *js, const char *what)
+{
+    JSContext *ctx = js->ctx;
+    JSValue e = JS_GetException(ctx);
+    if (js->halted) {
+        JS_FreeValue(ctx, e);
+        return;
+    }
+    JSValue args[2] = {JS_NewString(ctx, what), e};
+    JSValue r = internal_host_call(js, "logError", 2, (JSValueConst *)args);
+    if (JS_IsException(r)) JS_FreeValue(ctx, JS_GetException(ctx));
+    JS_FreeValue(ctx, r);
+    JS_FreeValue(ctx, args[0]);
+    JS_FreeValue(ctx, e);
+}
+
+static int js_load_script(weft__rt *rt, const char *path, const char *display)
+{
+    weft__js *js = js_of(rt);
+    if (js->halted) return WEFT_ESTATE;
+    size_t len;
+    char *src = weft__read_file(path, &len);
+    if (!src) {
+        weft__log(js->host, res_name(js), "cannot read %s", display);
+        return WEFT_ENOENT;
+    }
+    JSValue r = JS_Eval(js->ctx, src, len, display, JS_EVAL_TYPE_GLOBAL);
+    free(src);
+    if (JS_IsException(r)) {
+        char what[512];
+        snprintf(what, sizeof what, "error loading %s", display);
+        log_exception(js, what);
+        return WEFT_ESCRIPT;
+    }
+    JS_FreeValue(js->ctx, r);
+    return 0;
+}
+
+static void js_dispatch_event(weft__rt *rt, const char *name, const char *args, size_t len,
+                              const char *source)
+{
+    weft__js *js = js_of(rt);
+    JSContext *ctx = js->ctx;
+    if (js->halted) return;
+    JSValue a[3];
+    a[1] = weft__codec_unpack_js_args(ctx, &js->res->hooks, args, len);
+    if (JS_IsException(a[1])) {
+        char what[300];
+        snprintf(what, sizeof what, "bad arguments for event \"%s\"", name);
+        log_exception(js, what);
+        return;
+    }
+    a[0] = JS_NewString(ctx, name);
+    a[2] = source ? JS_NewString(ctx, source) : JS_UNDEFINED;
+    JSValue r = internal_host_call(js, "dispatch", 3, (JSValueConst *)a);
+    if (JS_IsException(r)) weft__js_report_exception(js, 0);
+    JS_FreeValue(ctx, r);
+    for (int i = 0; i < 3; i++) JS_FreeValue(ctx, a[i]);
+}
+
+static JSValue call_settled(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
+                            int magic, JSValue *data)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    double idd;
+    JS_ToFloat64(ctx, &idd, data[0]);
+    uint64_t id = (uint64_t)idd;
+    JSValueConst v = argc ? argv[0] : JS_UNDEFINED;
+    char *buf = NULL;
+    size_t len = 0;
+    int status = magic;
+    if (status == WEFT_CALL_OK) {
+        if (weft__codec_pack_js_value(ctx, &js->res->hooks, v, &buf, &len) < 0) {
+            JSValue e = JS_GetException(ctx);
+            pack_thrown(js, e, &buf, &len);
+            JS_FreeValue(ctx, e);
+            status = WEFT_CALL_ERROR;
+        }
+    } else {
+        pack_thrown(js, v, &buf, &len);
+    }
+    weft__call_settle(js->host, id, status, buf, len);
+    free(buf);
+    return JS_UNDEFINED;
+}
+
+static void js_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t len,
+                        weft__call_result *out)
+{
+    weft__js *js = js_of(rt);
+    JSContext *ctx = js->ctx;
+    js_ref *e = js->halted ? NULL : ref_get(js, index);
+    if (!e) {
+        char msg[256];
+        if (js->halted) snprintf(msg, sizeof msg, "resource \"%s\" is not running", res_name(js));
+        else snprintf(msg, sizeof msg, "function reference %u of \"%s\" was released", index,
+                      res_name(js));
+        out->status = WEFT_CALL_ERROR;
+        weft__call_pack_error("Error", msg, "", res_name(js), &out->buf, &out->len);
+        return;
+    }
+    JSValue fn = JS_DupValue(ctx, e->fn);
+    JSValue arr = weft__codec_unpack_js_args(ctx, &js->res->hooks, args, len);
+    JSValue r = JS_EXCEPTION;
+    if (!JS_IsException(arr)) {
+        uint32_t n = 0;
+        JSValue lv = JS_GetPropertyStr(ctx, arr, "length");
+        JS_ToUint32(ctx, &n, lv);
+        JS_FreeValue(ctx, lv);
+        if (n > 65535) n = 65535;
+        JSValue *argv = calloc(n ? n : 1, sizeof *argv);
+        for (uint32_t i = 0; argv && i < n; i++) argv[i] = JS_GetPropertyUint32(ctx, arr, i);
+        r = argv ? JS_Call(ctx, fn, JS_UNDEFINED, (int)n, (JSValueConst *)argv)
+                 : JS_ThrowOutOfMemory(ctx);
+        for (uint32_t i = 0; argv && i < n; i++) JS_FreeValue(ctx, argv[i]);
+        free(argv);
+        JS_FreeValue(ctx, arr);
+    }
+    JS_FreeValue(ctx, fn);
+    if (JS_IsException(r)) {
+        JSValue ex = JS_GetException(ctx);
+        out->status = WEFT_CALL_ERROR;
+        if (js->halted) {
+            char msg[256];
+            snprintf(msg, sizeof msg, "resource \"%s\" is not running", res_name(js));
+            weft__call_pack_error("Error", msg, "", res_name(js), &out->buf, &out->len);
+        } else {
+            pack_thrown(js, ex, &out->buf, &out->len);
+        }
+        JS_FreeValue(ctx, ex);
+        return;
+    }
+    if ((int)JS_PromiseState(ctx, r) >= 0) {
+        /* Attach our handlers now, during the call: the promise is handled
+         * before anyone can see it, so it is never falsely unhandled. */
+        weft__call *c = weft__call_new(js->host, rt);
+        if (c) {
+            JSValue idv = JS_NewFloat64(ctx, (double)c->id);
+            JSValue h[2] = {JS_NewCFunctionData(ctx, call_settled, 1, WEFT_CALL_OK, 1, &idv),
+                            JS_NewCFunctionData(ctx, call_settled, 1, WEFT_CALL_ERROR, 1, &idv)};
+            JSValue then = JS_GetPropertyStr(ctx, r, "then");
+            JSValue t = JS_Call(ctx, then, r, 2, (JSValueConst *)h);
+            JS_FreeValue(ctx, then);
+            JS_FreeValue(ctx, h[0]);
+            JS_FreeValue(ctx, h[1]);
+            if (!JS_IsException(t)) {
+                JS_FreeValue(ctx, t);
+                JS_FreeValue(ctx, r);
+                out->status = WEFT_CALL_PENDING;
+                out->call = c;
+                return;
+            }
+            JS_FreeValue(ctx, JS_GetException(ctx));
+            weft__call_settle(js->host, c->id, WEFT_CALL_DROPPED, NULL, 0);
+        }
+        JS_FreeValue(ctx, r);
+        out->status = WEFT_CALL_ERROR;
+        weft__call_pack_error("Error", "cannot wait on the returned promise", "", res_name(js),
+                              &out->buf, &out->len);
+        return;
+    }
+    if (weft__codec_pack_js_value(ctx, &js->res->hooks, r, &out->buf, &out->len) < 0) {
+        JSValue ex = JS_GetException(ctx);
+        out->status = WEFT_CALL_ERROR;
+        pack_thrown(js, ex, &out->buf, &out->len);
+        JS_FreeValue(ctx, ex);
+    } else {
+        out->status = WEFT_CALL_OK;
+    }
+    JS_FreeValue(ctx, r);
+}
+
+static void js_settle_call(weft__rt *rt, weft__call *call, int status, const char *buf,
+                           size_t len)
+{
+    weft__js *js = js_of(rt);
+    JSContext *ctx = js->ctx;
+    pending_promise *pp = call->caller_data;
+    call->caller_data = NULL;
+    if (!pp) return;
+    if (status != WEFT_CALL_DROPPED && !js->halted) {
+        JSValue v;
+        int ok = status == WEFT_CALL_OK;
+        if (ok) {
+            v = len ? weft__codec_unpack_js_value(ctx, &js->res->hooks, buf, len) : JS_UNDEFINED;
+            if (JS_IsException(v)) {
+                v = JS_GetException(ctx);
+                ok = 0;
+            }
+        } else {
+            v = revive(js, buf, len);
+        }
+        JSValue r = JS_Call(ctx, ok ? pp->resolve : pp->reject, JS_UNDEFINED, 1,
+                            (JSValueConst *)&v);
+        if (JS_IsException(r)) weft__js_report_exception(js, 0);
+        JS_FreeValue(ctx, r);
+        JS_FreeValue(ctx, v);
+    }
+    JS_FreeValue(ctx, pp->resolve);
+    JS_FreeValue(ctx, pp->reject);
+    free(pp);
+}
+
+static void js_frame(weft__rt *rt)
+{
+    weft__js *js = js_of(rt);
+    if (js->halted) return;
+    JSValue r = internal_host_call(js, "runFrame", 0, NULL);
+    if (JS_IsException(r)) weft__js_report_exception(js, 0);
+    JS_FreeValue(js->ctx, r);
+}
+
+static void js_stop(weft__rt *rt)
+{
+    weft__js *js = js_of(rt);
+    js->halted = 1;
+    js->exiting = 1;
+    if (js->handles_open) {
+        uv_timer_stop(&js->timer);
+        uv_check_stop(&js->check);
+        uv_idle_stop(&js->idle);
+    }
+}
+
+static void js_res_free(weft__rt *rt)
+{
+    weft__js_free(js_of(rt));
+}
+
+static size_t js_memory(weft__rt *rt)
+{
+    JSMemoryUsage mu;
+    JS_ComputeMemoryUsage(js_of(rt)->rt, &mu);
+    return (size_t)mu.memory_used_size;
+}
+
+static const weft__rt_ops js_res_ops = {
+    .kind = "js",
+    .checkpoint = js_res_checkpoint,
+    .load_script = js_load_script,
+    .dispatch_event = js_dispatch_event,
+    .call_ref = js_call_ref,
+    .ref_dup = js_ref_dup,
+    .ref_release = js_ref_release,
+    .settle_call = js_settle_call,
+    .frame = js_frame,
+    .stop = js_stop,
+    .free = js_res_free,
+    .memory = js_memory,
+};
+
+weft__rt *weft__js_rt_create(weft_host *h, weft__resource *res)
+{
+    char *argv[2] = {"weft", res->path};
+    weft__js *js = weft__js_create(h, WEFT_UR_THROW, 2, argv, res);
+    if (!js) return NULL;
+    js->base.ops = &js_res_ops;
+    return &js->base;
+}
+
+/* ---- natives (natives.host) ----------------------------------------------- */
+
+#define JS_SELF weft__js *js = weft__js_from_ctx(ctx)
+
+static JSValue n_subscribe(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    int rc = weft__ev_subscribe(js->host, &js->base, name, JS_ToBool(ctx, argv[1]));
+    JS_FreeCString(ctx, name);
+    return rc < 0 ? JS_ThrowOutOfMemory(ctx) : JS_UNDEFINED;
+}
+
+static JSValue n_unsubscribe(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    weft__ev_unsubscribe(js->host, &js->base, name);
+    JS_FreeCString(ctx, name);
+    return JS_UNDEFINED;
+}
+
+static JSValue n_emit(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    char *buf;
+    size_t len;
+    if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc - 1, argv + 1, &buf, &len) < 0) {
+        JS_FreeCString(ctx, name);
+        return JS_EXCEPTION;
+    }
+    int canceled = weft__ev_emit(js->host, js->res->resource, name, buf, len, NULL);
+    free(buf);
+    JS_FreeCString(ctx, name);
+    return JS_NewBool(ctx, canceled);
+}
+
+static JSValue n_emit_net(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    /* No clients in weft: the arguments are still checked (packed). */
+    char *buf;
+    size_t len;
+    if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc > 2 ? argc - 2 : 0, argv + 2, &buf,
+                                 &len) < 0)
+        return JS_EXCEPTION;
+    free(buf);
+    return JS_UNDEFINED;
+}
+
+static JSValue n_set_export(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    if (!JS_IsFunction(ctx, argv[1])) return JS_ThrowTypeError(ctx, "exports: not a function");
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    uint32_t index;
+    int rc = ref_alloc(js, argv[1], &index);
+    if (!rc && (rc = weft__export_set(js->host, &js->base, name, index)) < 0)
+        js_ref_release(&js->base, index);
+    JS_FreeCString(ctx, name);
+    return rc < 0 ? JS_ThrowOutOfMemory(ctx) : JS_UNDEFINED;
+}
+
+static JSValue n_call_export(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    const char *res = JS_ToCString(ctx, argv[0]);
+    const char *name = res ? JS_ToCString(ctx, argv[1]) : NULL;
+    JSValue r = JS_EXCEPTION;
+    char *buf;
+    size_t len;
+    if (name &&
+        weft__codec_pack_js_args(ctx, &js->res->hooks, argc - 2, argv + 2, &buf, &len) == 0) {
+        weft__call_result out;
+        weft__export_call(js->host, &js->base, res, name, buf, len, &out);
+        free(buf);
+        r = finish_call(js, &out);
+    }
+    JS_FreeCString(ctx, res);
+    JS_FreeCString(ctx, name);
+    return r;
+}
+
+static JSValue n_cancel_event(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    weft__ev_cancel(js->host);
+    return JS_UNDEFINED;
+}
+
+static JSValue n_was_canceled(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    return JS_NewBool(ctx, weft__ev_was_canceled(js->host));
+}
+
+static JSValue n_invoking(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    weft__invocation *inv = js->host->server->invocation;
+    return inv && inv->invoker ? JS_NewString(ctx, inv->invoker->name) : JS_UNDEFINED;
+}
+
+static JSValue n_resource_state(JSContext *ctx, JSValueConst this_val, int argc,
+                                JSValueConst *argv)
+{
+    JS_SELF;
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    weft__resource *r = weft__srv_find(js->host, name);
+    JS_FreeCString(ctx, name);
+    return JS_NewString(ctx, r ? weft__srv_state_name(r->state) : "missing");
+}
+
+static JSValue n_execute(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    const char *line = JS_ToCString(ctx, argv[0]);
+    if (!line) return JS_EXCEPTION;
+    weft__srv_queue_command(js->host, line);
+    JS_FreeCString(ctx, line);
+    return JS_UNDEFINED;
+}
+
+static JSValue n_game_timer(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    return JS_NewInt64(ctx, (int64_t)weft__srv_game_timer(js->host));
+}
+
+static JSValue n_get_convar(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    const char *v = weft__convars_get(&js->host->server->convars, name, NULL);
+    JS_FreeCString(ctx, name);
+    return v ? JS_NewString(ctx, v) : JS_DupValue(ctx, argv[1]);
+}
+
+static JSValue n_get_convar_int(JSContext *ctx, JSValueConst this_val, int argc,
+                                JSValueConst *argv)
+{
+    JS_SELF;
+    int def = 0;
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    JS_ToInt32(ctx, &def, argv[1]);
+    int v = weft__convars_get_int(&js->host->server->convars, name, def);
+    JS_FreeCString(ctx, name);
+    return JS_NewInt32(ctx, v);
+}
+
+static const weft__manifest *manifest_of(JSContext *ctx, JSValueConst name)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    const char *n = JS_ToCString(ctx, name);
+    if (!n) return NULL;
+    weft__resource *r = weft__srv_find(js->host, n);
+    JS_FreeCString(ctx, n);
+    return r && r->has_manifest ? &r->manifest : NULL;
+}
+
+static JSValue n_meta_count(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const weft__manifest *m = manifest_of(ctx, argv[0]);
+    const char *key = JS_ToCString(ctx, argv[1]);
+    if (!key) return JS_EXCEPTION;
+    int n = m ? weft__manifest_meta_count(m, key) : 0;
+    JS_FreeCString(ctx, key);
+    return JS_NewInt32(ctx, n);
+}
+
+static JSValue n_meta(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const weft__manifest *m = manifest_of(ctx, argv[0]);
+    const char *key = JS_ToCString(ctx, argv[1]);
+    int i = 0;
+    if (!key) return JS_EXCEPTION;
+    JS_ToInt32(ctx, &i, argv[2]);
+    const char *v = m ? weft__manifest_meta(m, key, i) : NULL;
+    JS_FreeCString(ctx, key);
+    return v ? JS_NewString(ctx, v) : JS_UNDEFINED;
+}
+
+/* process.exit() in a resource: stop that resource (not the server), and
+ * unwind its code with an uncatchable error. */
+static JSValue n_exit_resource(JSContext *ctx, JSValueConst this_val, int argc,
+                               JSValueConst *argv)
+{
+    JS_SELF;
+    int code = 0;
+    JS_ToInt32(ctx, &code, argv[0]);
+    if (!js->halted) {
+        weft__log(js->host, res_name(js), "process.exit(%d) called: stopping the resource", code);
+        char line[300];
+        snprintf(line, sizeof line, "stop %s", res_name(js));
+        weft__srv_queue_command(js->host, line);
+        js->halted = 1;
+        js->exiting = 1;
+    }
+    JSValue err = JS_NewError(ctx);
+    JS_SetPropertyStr(ctx, err, "message", JS_NewString(ctx, "process.exit()"));
+    JS_SetUncatchableError(ctx, err, 1);
+    return JS_Throw(ctx, err);
+}
+
+static JSValue n_call_native(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    weft__native *nat = weft__srv_native(js->host, name);
+    if (!nat) {
+        JSValue e = JS_ThrowReferenceError(ctx, "no native \"%s\"", name);
+        JS_FreeCString(ctx, name);
+        return e;
+    }
+    char *buf, *res = NULL;
+    size_t len, rlen = 0;
+    if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc - 1, argv + 1, &buf, &len) < 0) {
+        JS_FreeCString(ctx, name);
+        return JS_EXCEPTION;
+    }
+    int rc = nat->fn(nat->ud, buf, len, &res, &rlen);
+    free(buf);
+    JSValue r;
+    if (rc < 0) r = JS_ThrowInternalError(ctx, "native %s failed: %s", name, weft_strerror(rc));
+    else r = res && rlen ? weft__codec_unpack_js_value(ctx, &js->res->hooks, res, rlen)
+                         : JS_UNDEFINED;
+    free(res);
+    JS_FreeCString(ctx, name);
+    return r;
+}
+
+static JSValue n_native_names(JSContext *ctx, JSValueConst this_val, int argc,
+                              JSValueConst *argv)
+{
+    JS_SELF;
+    weft__server *s = js->host->server;
+    JSValue a = JS_NewArray(ctx);
+    for (size_t i = 0; i < s->natives_len; i++)
+        JS_SetPropertyUint32(ctx, a, (uint32_t)i, JS_NewString(ctx, s->natives[i].name));
+    return a;
+}
+
+static JSValue n_log(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    const char *s = JS_ToCString(ctx, argv[0]);
+    if (!s) return JS_EXCEPTION;
+    weft__log(js->host, res_name(js), "%s", s);
+    JS_FreeCString(ctx, s);
+    return JS_UNDEFINED;
+}
+
+/* print(fd, text) with "[res] " at the start of every line (console.*,
+ * process.stdout/stderr of a resource). */
+static JSValue n_print(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    int fd;
+    size_t len;
+    if (JS_ToInt32(ctx, &fd, argv[0])) return JS_EXCEPTION;
+    const char *s = JS_ToCStringLen(ctx, &len, argv[1]);
+    if (!s) return JS_EXCEPTION;
+    FILE *f = fd == 2 ? stderr : stdout;
+    if (fd == 2) fflush(stdout);
+    int *at_start = &js->res->line_start[fd == 2 ? 2 : 1];
+    int color = js->host->server->use_color;
+    /* Bound: one pass over the text. */
+    for (size_t i = 0; i < len;) {
+        if (*at_start) {
+            if (color) fprintf(f, "\x1b[1m[%s]\x1b[0m ", res_name(js));
+            else fprintf(f, "[%s] ", res_name(js));
+            *at_start = 0;
+        }
+        const char *nl = memchr(s + i, '\n', len - i);
+        size_t n = nl ? (size_t)(nl - (s + i)) + 1 : len - i;
+        fwrite(s + i, 1, n, f);
+        if (nl) *at_start = 1;
+        i += n;
+    }
+    JS_FreeCString(ctx, s);
+    return JS_UNDEFINED;
+}
+
+static const JSCFunctionListEntry host_natives[] = {
+    JS_CFUNC_DEF("subscribe", 2, n_subscribe),
+    JS_CFUNC_DEF("unsubscribe", 1, n_unsubscribe),
+    JS_CFUNC_DEF("emit", 1, n_emit),
+    JS_CFUNC_DEF("emitNet", 2, n_emit_net),
+    JS_CFUNC_DEF("setExport", 2, n_set_export),
+    JS_CFUNC_DEF("callExport", 2, n_call_export),
+    JS_CFUNC_DEF("cancelEvent", 0, n_cancel_event),
+    JS_CFUNC_DEF("wasEventCanceled", 0, n_was_canceled),
+    JS_CFUNC_DEF("invokingResource", 0, n_invoking),
+    JS_CFUNC_DEF("resourceState", 1, n_resource_state),
+    JS_CFUNC_DEF("executeCommand", 1, n_execute),
+    JS_CFUNC_DEF("gameTimer", 0, n_game_timer),
+    JS_CFUNC_DEF("getConvar", 2, n_get_convar),
+    JS_CFUNC_DEF("getConvarInt", 2, n_get_convar_int),
+    JS_CFUNC_DEF("metaCount", 2, n_meta_count),
+    JS_CFUNC_DEF("meta", 3, n_meta),
+    JS_CFUNC_DEF("exitResource", 1, n_exit_resource),
+    JS_CFUNC_DEF("callNative", 1, n_call_native),
+    JS_CFUNC_DEF("nativeNames", 0, n_native_names),
+    JS_CFUNC_DEF("log", 1, n_log),
+};
+
+int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *resource)
+{
+    JSContext *ctx = js->ctx;
+    weft__js_res *r = calloc(1, sizeof *r);
+    if (!r) return WEFT_ENOMEM;
+    r->resource = resource;
+    r->hooks = (weft__codec_hooks){make_ref, ref_proxy, js};
+    r->ref_atom = JS_NewAtom(ctx, "__weftRefId");
+    r->line_start[1] = r->line_start[2] = 1;
+    js->res = r;
+    if (!ref_class_id) JS_NewClassID(&ref_class_id);
+    if (JS_NewClass(js->rt, ref_class_id, &ref_class) < 0) return WEFT_ENOMEM;
+    JSValue host = JS_NewObject(ctx);
+    JS_SetPropertyFunctionList(ctx, host, host_natives,
+                               sizeof host_natives / sizeof host_natives[0]);
+    JS_SetPropertyStr(ctx, host, "resourceName", JS_NewString(ctx, resource->name));
+    JS_SetPropertyStr(ctx, host, "resourcePath", JS_NewString(ctx, resource->path));
+    JS_SetPropertyStr(ctx, natives, "host", host);
+    JS_SetPropertyStr(ctx, natives, "print",
+                      JS_NewCFunction(ctx, n_print, "print", 2));
+    return 0;
+}
+
+void weft__js_host_free(weft__js *js)
+{
+    weft__js_res *r = js->res;
+    if (!r) return;
+    for (uint32_t i = 1; i < r->refs_len; i++)
+        if (r->refs[i].count > 0) JS_FreeValue(js->ctx, r->refs[i].fn);
+    free(r->refs);
+    r->refs = NULL;
+    r->refs_len = 0;
+    JS_FreeAtom(js->ctx, r->ref_atom);
+    free(r);
+    js->res = NULL;
+}

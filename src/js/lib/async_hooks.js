@@ -1,0 +1,336 @@
+// async_hooks.js: Node 20's async_hooks (lib/internal/async_hooks.js,
+// lib/async_hooks.js): createHook, executionAsyncId/triggerAsyncId/
+// executionAsyncResource, AsyncResource, AsyncLocalStorage (built on an init
+// hook, as in Node 20). The async ids live in C (tasks.c); this file keeps
+// the resource stack and the hook lists. Everything here is off the hot
+// path: C calls in only while natives.hooksActive() is set (a hook is
+// enabled, or executionAsyncResource()/AsyncLocalStorage is in use).
+const async_id_symbol = internal.async_id_symbol;
+const trigger_async_id_symbol = internal.trigger_async_id_symbol;
+const kInit = 0, kBefore = 1, kAfter = 2, kDestroy = 3, kPromiseResolve = 4, kTotals = 5;
+const fields = [0, 0, 0, 0, 0, 0];
+const init_symbol = Symbol('init'), before_symbol = Symbol('before'), after_symbol = Symbol('after');
+const destroy_symbol = Symbol('destroy'), promise_resolve_symbol = Symbol('promiseResolve');
+const kindSymbols = [init_symbol, before_symbol, after_symbol, destroy_symbol, promise_resolve_symbol];
+const active_hooks = { array: [], call_depth: 0, tmp_array: null, tmp_fields: null };
+const topLevelResource = {};
+let usesResource = false;
+const hooks = internal.hooks;
+
+// Hand C the enabled hooks: per kind a flat [hookObject, fn, ...] snapshot.
+function updateActive() {
+  hooks.initEnabled = fields[kInit] > 0;
+  hooks.destroyEnabled = fields[kDestroy] > 0;
+  const lists = kindSymbols.map((sym) => {
+    const l = [];
+    for (const h of active_hooks.array) if (typeof h[sym] === 'function') l.push(h, h[sym]);
+    return l;
+  });
+  natives.setHookLists(lists[0], lists[1], lists[2], lists[3], lists[4], usesResource);
+}
+
+internal.hooksFatalError = function fatalError(e) {
+  internal.printUncaught(e);
+  natives.reallyExit(1);
+};
+
+function emitInit(asyncId, type, triggerAsyncId, resource) {
+  if (fields[kInit] === 0) return;
+  natives.emitInit(asyncId, type, triggerAsyncId, resource);
+}
+
+function emitBefore(asyncId, triggerAsyncId, resource) {
+  natives.emitBefore(asyncId, triggerAsyncId, resource);
+}
+function emitAfter(asyncId) { natives.emitAfter(asyncId); }
+function emitDestroy(asyncId) { if (fields[kDestroy] > 0) natives.emitDestroy(asyncId); }
+
+// Node's TickObject, for printing and instanceof in hooks.
+function TickObject() {}
+internal.TickObjectPrototype = TickObject.prototype;
+
+Object.assign(hooks, {
+  emitInit,
+  emitBefore,
+  emitAfter,
+  emitDestroy,
+  clearAsyncIdStack: natives.clearAsyncIdStack,
+  hasAsyncIdStack: () => natives.asyncContextDepth() > 0,
+  // queueMicrotask while hooks are active (lib/internal/process/task_queues.js).
+  microtask(callback) {
+    const asyncResource = new AsyncResource('Microtask', { requireManualDestroy: true });
+    asyncResource.callback = callback;
+    return runMicrotask.bind(asyncResource);
+  },
+  // Promise hooks (from the QuickJS patch, as V8's PromiseHook).
+  promiseInit(promise, parent) {
+    trackPromise(promise, parent);
+    emitInit(promise[async_id_symbol], 'PROMISE', promise[trigger_async_id_symbol], promise);
+  },
+  promiseBefore(promise) {
+    trackPromise(promise, null);
+    natives.emitBefore(promise[async_id_symbol], promise[trigger_async_id_symbol], promise);
+  },
+  promiseAfter(promise) {
+    trackPromise(promise, null);
+    const asyncId = promise[async_id_symbol];
+    if (asyncId === natives.executionAsyncId()) natives.emitAfter(asyncId);
+    else if (fields[kAfter] > 0) natives.emitAfterOnly(asyncId);
+  },
+  promiseResolve(promise) {
+    trackPromise(promise, null);
+    if (fields[kPromiseResolve] > 0) natives.emitPromiseResolve(promise[async_id_symbol]);
+  },
+});
+
+function runMicrotask() {
+  this.runInAsyncScope(() => {
+    const callback = this.callback;
+    try {
+      callback();
+    } catch (error) {
+      internal.triggerUncaughtException(error, false);
+    } finally {
+      this.emitDestroy();
+    }
+  });
+}
+
+function trackPromise(promise, parent) {
+  if (promise[async_id_symbol]) return;
+  promise[async_id_symbol] = natives.newAsyncId();
+  promise[trigger_async_id_symbol] = parent ? getOrSetAsyncId(parent) : natives.defaultTriggerAsyncId();
+}
+function getOrSetAsyncId(object) {
+  if (Object.prototype.hasOwnProperty.call(object, async_id_symbol)) return object[async_id_symbol];
+  return object[async_id_symbol] = natives.newAsyncId();
+}
+
+function getHookArrays() {
+  if (active_hooks.call_depth === 0) return [active_hooks.array, fields];
+  if (active_hooks.tmp_array === null) {
+    active_hooks.tmp_array = active_hooks.array.slice();
+    active_hooks.tmp_fields = fields.slice();
+  }
+  return [active_hooks.tmp_array, active_hooks.tmp_fields];
+}
+function restoreActiveHooks() {
+  active_hooks.array = active_hooks.tmp_array;
+  for (let i = 0; i < fields.length; i++) fields[i] = active_hooks.tmp_fields[i];
+  active_hooks.tmp_array = null;
+  active_hooks.tmp_fields = null;
+  updateActive();
+}
+
+function validateHookFn(fn, name) {
+  if (fn !== undefined && typeof fn !== 'function') {
+    throw internal.makeNodeError(TypeError, 'ERR_ASYNC_CALLBACK', `hook.${name} must be a function`);
+  }
+}
+
+class AsyncHook {
+  constructor({ init, before, after, destroy, promiseResolve }) {
+    validateHookFn(init, 'init');
+    validateHookFn(before, 'before');
+    validateHookFn(after, 'after');
+    validateHookFn(destroy, 'destroy');
+    validateHookFn(promiseResolve, 'promiseResolve');
+    this[init_symbol] = init;
+    this[before_symbol] = before;
+    this[after_symbol] = after;
+    this[destroy_symbol] = destroy;
+    this[promise_resolve_symbol] = promiseResolve;
+  }
+  enable() {
+    const [hooks_array, hook_fields] = getHookArrays();
+    if (hooks_array.includes(this)) return this;
+    hook_fields[kTotals] = hook_fields[kInit] += +!!this[init_symbol];
+    hook_fields[kTotals] += hook_fields[kBefore] += +!!this[before_symbol];
+    hook_fields[kTotals] += hook_fields[kAfter] += +!!this[after_symbol];
+    hook_fields[kTotals] += hook_fields[kDestroy] += +!!this[destroy_symbol];
+    hook_fields[kTotals] += hook_fields[kPromiseResolve] += +!!this[promise_resolve_symbol];
+    hooks_array.push(this);
+    if (hook_fields === fields) updateActive();
+    return this;
+  }
+  disable() {
+    const [hooks_array, hook_fields] = getHookArrays();
+    const index = hooks_array.indexOf(this);
+    if (index === -1) return this;
+    hook_fields[kTotals] = hook_fields[kInit] -= +!!this[init_symbol];
+    hook_fields[kTotals] += hook_fields[kBefore] -= +!!this[before_symbol];
+    hook_fields[kTotals] += hook_fields[kAfter] -= +!!this[after_symbol];
+    hook_fields[kTotals] += hook_fields[kDestroy] -= +!!this[destroy_symbol];
+    hook_fields[kTotals] += hook_fields[kPromiseResolve] -= +!!this[promise_resolve_symbol];
+    hooks_array.splice(index, 1);
+    if (hook_fields === fields) updateActive();
+    return this;
+  }
+}
+
+function createHook(fns) { return new AsyncHook(fns); }
+
+function executionAsyncResource() {
+  if (!usesResource) { usesResource = true; updateActive(); }
+  const r = natives.currentResource();
+  return r === undefined ? topLevelResource : r;
+}
+
+let warnedDEP0172 = false;
+function deprecateAsyncResource() {
+  if (warnedDEP0172) return;
+  warnedDEP0172 = true;
+  process.emitWarning('The asyncResource property on bound functions is deprecated',
+                      'DeprecationWarning', 'DEP0172');
+}
+
+class AsyncResource {
+  constructor(type, opts = {}) {
+    if (typeof type !== 'string') internal.throwInvalidArgType('type', 'string', type);
+    let triggerAsyncId = opts;
+    let requireManualDestroy = false;
+    if (typeof opts !== 'number') {
+      triggerAsyncId = opts.triggerAsyncId === undefined ? natives.defaultTriggerAsyncId() : opts.triggerAsyncId;
+      requireManualDestroy = !!opts.requireManualDestroy;
+    }
+    if (!Number.isSafeInteger(triggerAsyncId) || triggerAsyncId < -1) {
+      throw internal.makeNodeError(RangeError, 'ERR_INVALID_ASYNC_ID', `Invalid triggerAsyncId value: ${triggerAsyncId}`);
+    }
+    const asyncId = natives.newAsyncId();
+    this[async_id_symbol] = asyncId;
+    this[trigger_async_id_symbol] = triggerAsyncId;
+    if (fields[kInit] > 0) {
+      if (type.length === 0) throw internal.makeNodeError(TypeError, 'ERR_ASYNC_TYPE', `Invalid name for async "type": ${type}`);
+      emitInit(asyncId, type, triggerAsyncId, this);
+    }
+    if (!requireManualDestroy && fields[kDestroy] > 0 && typeof FinalizationRegistry === 'function') {
+      destroyRegistry.register(this, asyncId);
+    }
+  }
+  runInAsyncScope(fn, thisArg, ...args) {
+    const asyncId = this[async_id_symbol];
+    emitBefore(asyncId, this[trigger_async_id_symbol], this);
+    try {
+      return Reflect.apply(fn, thisArg, args);
+    } finally {
+      if (natives.asyncContextDepth() > 0) emitAfter(asyncId);
+    }
+  }
+  emitDestroy() { emitDestroy(this[async_id_symbol]); return this; }
+  asyncId() { return this[async_id_symbol]; }
+  triggerAsyncId() { return this[trigger_async_id_symbol]; }
+  bind(fn, thisArg) {
+    if (typeof fn !== 'function') internal.throwInvalidArgType('fn', 'function', fn);
+    let bound;
+    if (thisArg === undefined) {
+      const resource = this;
+      bound = function (...args) {
+        args.unshift(fn, this);
+        return Reflect.apply(resource.runInAsyncScope, resource, args);
+      };
+    } else {
+      bound = this.runInAsyncScope.bind(this, fn, thisArg);
+    }
+    let self = this;
+    Object.defineProperties(bound, {
+      length: { configurable: true, enumerable: false, value: fn.length, writable: false },
+      asyncResource: {
+        configurable: true,
+        enumerable: true,
+        get() { deprecateAsyncResource(); return self; },
+        set(val) { deprecateAsyncResource(); self = val; },
+      },
+    });
+    return bound;
+  }
+  static bind(fn, type, thisArg) {
+    type = type || fn.name;
+    return (new AsyncResource(type || 'bound-anonymous-fn')).bind(fn, thisArg);
+  }
+}
+const destroyRegistry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((asyncId) => emitDestroy(asyncId)) : null;
+
+// AsyncLocalStorage as in Node 20: the store is copied by an init hook from
+// the current execution resource to each new resource.
+const storageList = [];
+const storageHook = createHook({
+  init(asyncId, type, triggerAsyncId, resource) {
+    const currentResource = executionAsyncResource();
+    for (let i = 0; i < storageList.length; ++i) storageList[i]._propagate(resource, currentResource, type);
+  },
+});
+
+class AsyncLocalStorage {
+  constructor() {
+    this.kResourceStore = Symbol('kResourceStore');
+    this.enabled = false;
+  }
+  static bind(fn) { return AsyncResource.bind(fn); }
+  static snapshot() {
+    const runInAsyncScope = AsyncResource.bind(function runInAsyncScope(cb, ...args) {
+      return Reflect.apply(cb, this, args);
+    });
+    return runInAsyncScope;
+  }
+  disable() {
+    if (this.enabled) {
+      this.enabled = false;
+      storageList.splice(storageList.indexOf(this), 1);
+      if (storageList.length === 0) storageHook.disable();
+    }
+  }
+  _enable() {
+    if (!this.enabled) {
+      this.enabled = true;
+      storageList.push(this);
+      storageHook.enable();
+    }
+  }
+  _propagate(resource, triggerResource, type) {
+    const store = triggerResource[this.kResourceStore];
+    if (this.enabled) resource[this.kResourceStore] = store;
+  }
+  enterWith(store) {
+    this._enable();
+    const resource = executionAsyncResource();
+    resource[this.kResourceStore] = store;
+  }
+  run(store, callback, ...args) {
+    if (Object.is(store, this.getStore())) return Reflect.apply(callback, null, args);
+    this._enable();
+    const resource = executionAsyncResource();
+    const oldStore = resource[this.kResourceStore];
+    resource[this.kResourceStore] = store;
+    try {
+      return Reflect.apply(callback, null, args);
+    } finally {
+      resource[this.kResourceStore] = oldStore;
+    }
+  }
+  exit(callback, ...args) {
+    if (!this.enabled) return Reflect.apply(callback, null, args);
+    this.disable();
+    try {
+      return Reflect.apply(callback, null, args);
+    } finally {
+      this._enable();
+    }
+  }
+  getStore() {
+    if (this.enabled) {
+      const resource = executionAsyncResource();
+      return resource[this.kResourceStore];
+    }
+  }
+}
+
+internal.asyncHooksModule = {
+  AsyncLocalStorage,
+  createHook,
+  executionAsyncId: natives.executionAsyncId,
+  triggerAsyncId: natives.triggerAsyncId,
+  executionAsyncResource,
+  asyncWrapProviders: Object.freeze({ __proto__: null, NONE: 0, TIMERWRAP: 1, PROMISE: 2 }),
+  AsyncResource,
+};

@@ -1,0 +1,206 @@
+// resource.js: the host API globals of a `weft serve` resource (FiveM's
+// server scripting names): on/emit/onNet/emitNet/removeEventListener,
+// exports, setTick/clearTick, GetCurrentResourceName, ... , and the
+// resource-mode error policy: an uncaught exception or unhandled rejection is
+// logged as "[res] ..." with file:line and the server keeps running;
+// process.exit() stops only this resource. Absent in `weft run`.
+if (!natives.host) return;
+const host = natives.host;
+const resName = host.resourceName;
+const process = internal.process;
+
+function def(name, value) {
+  Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+}
+
+// ---- error reporting ----
+// Stack lines from weft's own bootstrap say nothing to the user.
+function userStack(err) {
+  const s = typeof err.stack === 'string' ? err.stack : '';
+  return s.split('\n').filter((l) => l.trim() && !/weft:internal\//.test(l) && !/^\s+at .*\(native\)$/.test(l)).join('\n');
+}
+function describe(err) {
+  if (err !== null && (typeof err === 'object' || typeof err === 'function') && 'message' in err) {
+    let head;
+    try { head = `${err.name || 'Error'}: ${err.message}`; } catch { head = 'Error'; }
+    const st = userStack(err);
+    return st ? `${head}\n${st}` : head;
+  }
+  try { return internal.inspect ? internal.inspect(err) : String(err); } catch { return '[unprintable]'; }
+}
+function logError(what, err) { host.log(`${what}: ${describe(err)}`); }
+
+function noop() {}
+internal.triggerUncaughtException = function (er, fromPromise) {
+  const type = fromPromise ? 'unhandledRejection' : 'uncaughtException';
+  try {
+    process.emit('uncaughtExceptionMonitor', er, type);
+    if (process.emit('uncaughtException', er, type)) return;
+  } catch (e) {
+    logError('error in an uncaughtException handler', e);
+  }
+  logError(fromPromise ? 'Unhandled promise rejection' : 'Uncaught exception', er);
+  internal.timers.setImmediate(noop);
+};
+process.reallyExit = function (code) { host.exitResource(code | 0); };
+process.abort = function () { host.exitResource(134); };
+
+// ---- events ----
+const handlers = new Map(); // name -> [fn]
+function addHandler(name, fn, net) {
+  if (typeof name !== 'string') throw new TypeError('event name must be a string');
+  if (typeof fn !== 'function') throw new TypeError('event handler must be a function');
+  let list = handlers.get(name);
+  if (!list) handlers.set(name, list = []);
+  list.push(fn);
+  host.subscribe(name, !!net);
+}
+function on(name, fn) { addHandler(name, fn, false); }
+function onNet(name, fn) {
+  if (fn === undefined) { host.subscribe(name, true); host.unsubscribe(name); return; }
+  addHandler(name, fn, true);
+}
+function removeEventListener(name, fn) {
+  const list = handlers.get(name);
+  if (!list) return;
+  const i = list.indexOf(fn);
+  if (i < 0) return;
+  list.splice(i, 1);
+  if (!list.length) handlers.delete(name);
+  host.unsubscribe(name);
+}
+function emit(name, ...args) { host.emit(String(name), ...args); }
+function emitNet(name, target, ...args) { host.emitNet(String(name), target, ...args); }
+
+let currentSource;
+Object.defineProperty(globalThis, 'source', {
+  get() { return currentSource; }, set(v) { currentSource = v; }, configurable: true, enumerable: false,
+});
+// Called by C: run this runtime's handlers for one event, in order.
+function dispatch(name, args, source) {
+  const list = handlers.get(name);
+  if (!list) return;
+  const prev = currentSource;
+  currentSource = source === undefined ? undefined : (/^-?\d+$/.test(source) ? Number(source) : source);
+  try {
+    for (const fn of list.slice()) {
+      try {
+        Reflect.apply(fn, globalThis, args);
+      } catch (e) {
+        if (e !== null && typeof e === 'object' && e.message === 'process.exit()' && !(e instanceof Error)) throw e;
+        logError(`error in handler for event "${name}"`, e);
+      }
+    }
+  } finally {
+    currentSource = prev;
+  }
+}
+
+// ---- exports ----
+function exportsFn(name, fn) {
+  if (typeof name !== 'string') throw new TypeError('exports: name must be a string');
+  host.setExport(name, fn);
+}
+// exports.res.fn(...): looked up at call time, so never stale.
+const exportsObj = new Proxy(exportsFn, {
+  get(target, res) {
+    if (typeof res !== 'string') return undefined;
+    return new Proxy({}, {
+      get(_, name) {
+        if (typeof name !== 'string' || name === 'then') return undefined;
+        return (...args) => host.callExport(res, name, ...args);
+      },
+    });
+  },
+});
+
+// ---- errors across the boundary ----
+const ctors = { Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError };
+function errorPayload(e) {
+  if (e !== null && typeof e === 'object' && ('message' in e || e instanceof Error)) {
+    let name = 'Error', message = '', stack = '';
+    try { name = String(e.name || 'Error'); } catch {}
+    try { message = String(e.message); } catch {}
+    try { stack = userStack(e); } catch {}
+    return { __weftError: true, name, message, stack, resource: typeof e.resource === 'string' ? e.resource : resName };
+  }
+  return e;
+}
+function revive(p) {
+  if (p === null || typeof p !== 'object' || p.__weftError !== true) return p;
+  const C = ctors[p.name] || Error;
+  const e = new C(p.message);
+  if (!ctors[p.name]) Object.defineProperty(e, 'name', { value: p.name, writable: true, configurable: true, enumerable: false });
+  e.resource = p.resource;
+  const mine = userStack(e);
+  e.stack = [p.stack, mine].filter(Boolean).join('\n');
+  return e;
+}
+
+// ---- ticks ----
+let tickId = 0;
+const ticks = new Map(); // id -> { fn, busy }
+function setTick(fn) {
+  if (typeof fn !== 'function') throw new TypeError('setTick: not a function');
+  const id = ++tickId;
+  ticks.set(id, { fn, busy: false });
+  return id;
+}
+function clearTick(id) { ticks.delete(id); }
+function runFrame() {
+  for (const [id, t] of ticks) {
+    if (t.busy) continue; // its previous promise is still pending
+    let r;
+    try {
+      r = t.fn();
+    } catch (e) {
+      logError('error in tick handler', e);
+      continue;
+    }
+    if (r !== null && typeof r === 'object' && typeof r.then === 'function') {
+      t.busy = true;
+      r.then(() => { t.busy = false; }, (e) => { t.busy = false; if (ticks.has(id)) logError('error in tick handler', e); });
+    }
+  }
+}
+
+internal.host = { dispatch, revive, errorPayload, runFrame, logError };
+
+// ---- the globals ----
+def('on', on);
+def('onNet', onNet);
+def('AddEventHandler', on);
+def('RegisterNetEvent', (name, fn) => onNet(name, fn));
+def('removeEventListener', removeEventListener);
+def('RemoveEventHandler', removeEventListener);
+def('emit', emit);
+def('TriggerEvent', emit);
+def('emitNet', emitNet);
+def('TriggerClientEvent', emitNet);
+def('exports', exportsObj);
+def('setTick', setTick);
+def('clearTick', clearTick);
+def('GetCurrentResourceName', () => resName);
+def('GetInvokingResource', () => host.invokingResource());
+def('GetResourceState', (name) => host.resourceState(String(name)));
+def('ExecuteCommand', (line) => host.executeCommand(String(line)));
+def('StartResource', (name) => host.executeCommand(`start ${name}`));
+def('StopResource', (name) => host.executeCommand(`stop ${name}`));
+def('GetGameTimer', () => host.gameTimer());
+def('GetConvar', (name, def = '') => host.getConvar(String(name), def));
+def('GetConvarInt', (name, def = 0) => host.getConvarInt(String(name), def | 0));
+def('CancelEvent', () => host.cancelEvent());
+def('WasEventCanceled', () => host.wasEventCanceled());
+def('GetNumResourceMetadata', (res, key) => host.metaCount(String(res), String(key)));
+def('GetResourceMetadata', (res, key, i) => host.meta(String(res), String(key), i | 0));
+def('GetResourcePath', (res) => (res === undefined || res === resName ? host.resourcePath : undefined));
+def('CallNative', (name, ...args) => host.callNative(String(name), ...args));
+for (const n of host.nativeNames()) {
+  if (!(n in globalThis)) def(n, (...args) => host.callNative(n, ...args));
+}
+// require() relative to the resource folder.
+if (internal.Module) {
+  const m = new internal.Module(`${host.resourcePath}/__resource__.js`, null);
+  m.filename = `${host.resourcePath}/__resource__.js`;
+  def('require', function require(id) { return m.require(id); });
+}

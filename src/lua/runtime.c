@@ -1,0 +1,372 @@
+/* runtime.c: a Lua runtime's state: the counting allocator (memory cap), the
+ * standard libraries weft exposes, print/GetGameTimer, error reporting, the
+ * runaway-call watchdog (count hook), chunk loading and teardown.
+ *
+ * Libraries: base (without dofile/loadfile), string, table, math, utf8,
+ * coroutine; os limited to time/clock/date/difftime; debug limited to
+ * traceback/getinfo (sethook would disable the watchdog); no io, no package
+ * or require (a resource's files are loaded by its manifest).
+ * The watchdog hook only raises an error or logs: it never runs script code. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include "lua/lua_rt.h"
+
+static const weft__rt_ops lua_ops;
+
+/* ---- allocator ----------------------------------------------------------- */
+
+/* Lua's allocator contract; growth past mem_limit fails, which Lua turns into
+ * a memory error (after an emergency collection) in the allocating code.
+ * Shrinking never fails. */
+static void *lua_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    weft__lua *lua = ud;
+    if (!ptr) osize = 0; /* osize is a type tag for new blocks */
+    if (nsize == 0) {
+        free(ptr);
+        lua->mem_used -= osize;
+        return NULL;
+    }
+    if (nsize > osize && lua->mem_limit && lua->mem_used + (nsize - osize) > lua->mem_limit) {
+        lua->mem_refused++;
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (!p) return NULL;
+    lua->mem_used = lua->mem_used - osize + nsize;
+    return p;
+}
+
+/* ---- logging --------------------------------------------------------------- */
+
+void weft__lua_log(weft__lua *lua, const char *fmt, ...)
+{
+    va_list ap;
+    fflush(stdout); /* keep print and log output in order on a shared terminal */
+    fprintf(stderr, "[%s] ", lua->name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* The error value as a string, pushed (lua.c's msghandler rules). */
+static const char *error_string(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_type(L, idx) == LUA_TSTRING || lua_type(L, idx) == LUA_TNUMBER)
+        return lua_pushstring(L, lua_tostring(L, idx));
+    if (luaL_callmeta(L, idx, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+        return lua_tostring(L, -1);
+    return lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, idx));
+}
+
+static int report_protected(lua_State *L)
+{
+    weft__lua *lua = lua_touserdata(L, 1);
+    lua_State *co = lua_touserdata(L, 2);
+    int status = (int)lua_tointeger(L, 3);
+    size_t limit = (size_t)lua_tointeger(L, 4);
+    lua_xmove(co, L, 1); /* the error value */
+    const char *msg = error_string(L, -1);
+    if (status == LUA_ERRMEM && limit)
+        msg = lua_pushfstring(L, "%s (Lua memory limit of %I bytes)", msg, (lua_Integer)limit);
+    if (co != L) {
+        luaL_traceback(L, co, NULL, 0);
+        weft__lua_log(lua, "SCRIPT ERROR: %s\n%s", msg, lua_tostring(L, -1));
+    } else {
+        weft__lua_log(lua, "SCRIPT ERROR: %s", msg);
+    }
+    return 0;
+}
+
+void weft__lua_report(weft__lua *lua, lua_State *co, int status)
+{
+    lua_State *L = lua->L;
+    if (co == L) {
+        /* A load error on the main state: no traceback, no allocation. */
+        weft__lua_log(lua, "SCRIPT ERROR: %s",
+                      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
+        lua_pop(L, 1);
+        return;
+    }
+    int top = lua_gettop(L);
+    /* Reporting is host work: lift the cap meanwhile, so that an out-of-memory
+     * error (whose garbage co's stack still holds) gets its traceback too. */
+    size_t limit = lua->mem_limit;
+    lua->mem_limit = 0;
+    lua_pushcfunction(L, report_protected);
+    lua_pushlightuserdata(L, lua);
+    lua_pushlightuserdata(L, co);
+    lua_pushinteger(L, status);
+    lua_pushinteger(L, (lua_Integer)limit);
+    if (lua_pcall(L, 4, 0, 0) != LUA_OK) /* out of memory while formatting */
+        weft__lua_log(lua, "SCRIPT ERROR: %s",
+                      status == LUA_ERRMEM ? "not enough memory"
+                                           : "(error while reporting an error)");
+    lua->mem_limit = limit;
+    lua_settop(L, top);
+}
+
+/* ---- watchdog ---------------------------------------------------------- */
+
+/* Count hook: every WEFT_LUA_HOOK_INSTRUCTIONS instructions, compare the
+ * current entry's running time with the limits. Past the soft limit, warn
+ * once per entry; past the hard one, raise an error at the running line
+ * (again at each check if a pcall swallows it, so the loop cannot go on). */
+static void watchdog_hook(lua_State *L, lua_Debug *ar)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    if (!lua->entry_depth) return;
+    uint64_t ms = (uv_hrtime() - lua->entry_start_ns) / 1000000;
+    if (lua->cpu_limit_ms && ms >= lua->cpu_limit_ms) {
+        lua_Debug d;
+        if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0)
+            lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+        else
+            lua_pushliteral(L, "");
+        lua_pushfstring(L, "script ran for more than %I ms (runaway loop?)",
+                        (lua_Integer)lua->cpu_limit_ms);
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+    if (lua->cpu_warn_ms && ms >= lua->cpu_warn_ms && !lua->entry_warned) {
+        lua->entry_warned = 1;
+        weft__lua_log(lua, "WARNING: a script call has been running for more than %llu ms",
+                      (unsigned long long)lua->cpu_warn_ms);
+    }
+}
+
+/* ---- weft's globals ---------------------------------------------------- */
+
+/* print(...): one line "[res] a\tb\n" on stdout, values as tostring. */
+static int l_print(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addchar(&b, '[');
+    luaL_addstring(&b, lua->name);
+    luaL_addstring(&b, "] ");
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_addchar(&b, '\n');
+    luaL_pushresult(&b);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    fwrite(s, 1, len, stdout);
+    return 0;
+}
+
+static uint64_t weft__lua_epoch_ms; /* loop time when the first runtime was made */
+
+/* GetGameTimer(): ms since the host started, an integer (loop time, as timers). */
+static int l_get_game_timer(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    lua_pushinteger(L, (lua_Integer)(uv_now(&lua->host->loop) - weft__lua_epoch_ms));
+    return 1;
+}
+
+static int l_get_current_resource_name(lua_State *L)
+{
+    lua_pushstring(L, weft__lua_from_state(L)->name);
+    return 1;
+}
+
+/* Replace global table `name` by a copy holding only `keep` fields. */
+static void keep_fields(lua_State *L, const char *name, lua_CFunction open, const char *const *keep)
+{
+    luaL_requiref(L, name, open, 0);
+    lua_newtable(L);
+    for (; *keep; keep++) {
+        lua_getfield(L, -2, *keep);
+        lua_setfield(L, -2, *keep);
+    }
+    lua_setglobal(L, name);
+    lua_pop(L, 1);
+}
+
+static int open_libs(lua_State *L)
+{
+    static const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},
+                                    {LUA_COLIBNAME, luaopen_coroutine},
+                                    {LUA_TABLIBNAME, luaopen_table},
+                                    {LUA_STRLIBNAME, luaopen_string},
+                                    {LUA_MATHLIBNAME, luaopen_math},
+                                    {LUA_UTF8LIBNAME, luaopen_utf8},
+                                    {NULL, NULL}};
+    for (const luaL_Reg *l = libs; l->func; l++) {
+        luaL_requiref(L, l->name, l->func, 1);
+        lua_pop(L, 1);
+    }
+    static const char *const os_keep[] = {"time", "clock", "date", "difftime", NULL};
+    static const char *const debug_keep[] = {"traceback", "getinfo", NULL};
+    keep_fields(L, LUA_OSLIBNAME, luaopen_os, os_keep);
+    keep_fields(L, LUA_DBLIBNAME, luaopen_debug, debug_keep);
+    /* The package table requiref leaves in the registry is not a global. */
+    lua_pushnil(L);
+    lua_setglobal(L, "dofile");
+    lua_pushnil(L);
+    lua_setglobal(L, "loadfile");
+    lua_register(L, "print", l_print);
+    lua_register(L, "GetGameTimer", l_get_game_timer);
+    lua_register(L, "GetCurrentResourceName", l_get_current_resource_name);
+    lua_newtable(L);
+    lua_setglobal(L, "Citizen");
+    weft__lua_sched_open(L);
+    weft__lua_promise_open(L);
+    weft__lua_json_open(L);
+    return 0;
+}
+
+/* ---- lifecycle ----------------------------------------------------------- */
+
+static void lua_checkpoint(weft__rt *rt)
+{
+    weft__lua *lua = (weft__lua *)rt;
+    if (!lua->closing) weft__lua_promise_drain(lua);
+}
+
+static const weft__rt_ops lua_ops = {.kind = "lua", .checkpoint = lua_checkpoint};
+
+weft__lua *weft__lua_new(weft_host *h, const char *resource_name)
+{
+    weft__lua *lua = calloc(1, sizeof *lua);
+    if (!lua) return NULL;
+    weft__rt_init(&lua->base, h, &lua_ops);
+    lua->host = h;
+    lua->name = strdup(resource_name ? resource_name : "");
+    lua->mem_limit = WEFT_LUA_MEMORY_LIMIT;
+    lua->cpu_warn_ms = WEFT_LUA_CPU_WARN_MS;
+    lua->cpu_limit_ms = WEFT_LUA_CPU_LIMIT_MS;
+    lua->ready_ref = LUA_NOREF;
+    if (!weft__lua_epoch_ms) weft__lua_epoch_ms = uv_now(&h->loop);
+    if (!lua->name || !(lua->L = lua_newstate(lua_alloc, lua))) goto fail;
+    *weft__lua_thread_flags(lua->L) = 0;
+    if (weft__lua_sched_init(lua) < 0) goto fail;
+    lua_pushcfunction(lua->L, open_libs);
+    if (lua_pcall(lua->L, 0, 0, 0) != LUA_OK) goto fail;
+    lua_sethook(lua->L, watchdog_hook, LUA_MASKCOUNT, WEFT_LUA_HOOK_INSTRUCTIONS);
+    return lua;
+fail:
+    if (lua->L) {
+        weft__lua_free(lua);
+        return NULL;
+    }
+    free(lua->name);
+    free(lua);
+    return NULL;
+}
+
+int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const char *chunkname)
+{
+    lua_State *L = lua->L;
+    if (lua->closing) return WEFT_ESTATE;
+    int top = lua_gettop(L);
+    int st = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    if (st != LUA_OK) {
+        weft__lua_report(lua, L, st);
+        lua_settop(L, top);
+        return WEFT_ESCRIPT;
+    }
+    lua_State *co = weft__lua_new_thread(lua, L, -1);
+    if (!co) {
+        weft__lua_log(lua, "SCRIPT ERROR: not enough memory");
+        lua_settop(L, top);
+        return WEFT_ENOMEM;
+    }
+    *weft__lua_thread_flags(co) |= WEFT__LUA_CHUNK;
+    /* Loaded from the top level (not from inside a loop callback): refresh
+     * the loop time so the chunk's Wait(ms) counts from now, not from
+     * whenever the loop last woke up. */
+    if (lua->host->depth == 0) uv_update_time(&lua->host->loop);
+    st = weft__lua_resume(lua, L, co, 0);
+    lua_settop(L, top);
+    return st == LUA_OK || st == LUA_YIELD ? 0 : WEFT_ESCRIPT;
+}
+
+int weft__lua_load_file(weft__lua *lua, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        weft__lua_log(lua, "SCRIPT ERROR: cannot open %s", path);
+        return WEFT_ENOENT;
+    }
+    char *buf = NULL;
+    size_t len = 0, cap = 0, n;
+    /* Bound: reads until EOF, growing by doubling. */
+    do {
+        if (len == cap) {
+            cap = cap ? cap * 2 : 8192;
+            char *p = realloc(buf, cap);
+            if (!p) {
+                free(buf);
+                fclose(f);
+                return WEFT_ENOMEM;
+            }
+            buf = p;
+        }
+        n = fread(buf + len, 1, cap - len, f);
+        len += n;
+    } while (n > 0);
+    int err = ferror(f);
+    fclose(f);
+    if (err) {
+        free(buf);
+        weft__lua_log(lua, "SCRIPT ERROR: cannot read %s", path);
+        return WEFT_EIO;
+    }
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    char *chunkname = malloc(strlen(base) + 2);
+    if (!chunkname) {
+        free(buf);
+        return WEFT_ENOMEM;
+    }
+    chunkname[0] = '@';
+    strcpy(chunkname + 1, base);
+    int rc = weft__lua_load_buffer(lua, buf, len, chunkname);
+    free(chunkname);
+    free(buf);
+    return rc;
+}
+
+static void release_struct(weft__lua *lua)
+{
+    free(lua->name);
+    free(lua);
+}
+
+static void handle_closed(uv_handle_t *handle)
+{
+    weft__lua *lua = handle->data;
+    if (--lua->handles_open == 0 && !lua->L) release_struct(lua);
+}
+
+void weft__lua_free(weft__lua *lua)
+{
+    lua->closing = 1;
+    weft__rt_unlist(&lua->base);
+    if (lua->L) {
+        weft__lua_promise_abandon(lua);
+        weft__lua_sched_close(lua);
+        lua_close(lua->L); /* __gc metamethods run; scheduling is a no-op now */
+        lua->L = NULL;
+    }
+    if (lua->handles_open) {
+        uv_close((uv_handle_t *)&lua->timer, handle_closed);
+        uv_close((uv_handle_t *)&lua->check, handle_closed);
+        uv_close((uv_handle_t *)&lua->idle, handle_closed);
+    } else {
+        release_struct(lua);
+    }
+}

@@ -1,0 +1,5 @@
+fx_version 'cerulean'
+game 'common'
+author 'alice'
+author 'bob'
+server_script 'server.js'

@@ -1,0 +1,20 @@
+on('onResourceStart', (name) => {
+  console.log('onResourceStart', name);
+  if (name !== GetCurrentResourceName()) return;
+  emit('greet', 'world');
+  emit('nest', 1);
+  emit('cancelme');
+  console.log('canceled after emit?', WasEventCanceled());
+  emit('removed');
+  emit('async:evt', 7);
+  console.log('after emit async:evt');
+  console.log('states', GetResourceState('ev_a'), GetResourceState('nope'), GetResourceState(GetCurrentResourceName()));
+  console.log('convars', GetConvar('my_var', 'def'), GetConvar('missing', 'def'), GetConvarInt('my_int', 0), GetConvarInt('missing', 9));
+  console.log('meta', GetNumResourceMetadata('ev_b', 'author'), GetResourceMetadata('ev_b', 'author', 0), GetResourceMetadata('ev_b', 'author', 1), GetResourceMetadata('ev_b', 'server_script', 0));
+  console.log('game timer is a number', typeof GetGameTimer() === 'number');
+  ExecuteCommand('emitnet 12 net:hello ["hi there"]');
+  ExecuteCommand('emitnet 12 local:only []');
+  ExecuteCommand('emit greet ["console"]');
+  ExecuteCommand('quit');
+});
+on('onResourceStop', (name) => console.log('onResourceStop', name));

@@ -1,0 +1,3 @@
+fx_version 'cerulean'
+server_script 'x.js'
+this is not lua

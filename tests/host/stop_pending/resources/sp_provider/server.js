@@ -1,0 +1,3 @@
+exports('slow', () => new Promise(() => {}));
+exports('sync', () => 1);
+exports('getFn', () => () => 'fn result');

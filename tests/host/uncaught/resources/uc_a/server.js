@@ -1,0 +1,7 @@
+setTimeout(() => { throw new Error('timer boom'); }, 20);
+process.on('exit', () => console.log('exit listener must not run in uc_a'));
+setTimeout(() => {
+  console.log('still running; uc_exit is', GetResourceState('uc_exit'));
+  Promise.reject(new RangeError('nobody catches this'));
+  setTimeout(() => ExecuteCommand('quit'), 10);
+}, 60);

@@ -1,0 +1,13 @@
+-- CreateThreadNow runs synchronously up to the thread's first yield
+print("before")
+Citizen.CreateThreadNow(function()
+  print("inside, sync part")
+  Wait(0)
+  print("inside, after a frame")
+end)
+print("after")
+CreateThread(function()
+  print("in a thread")
+  Citizen.CreateThreadNow(function() print("nested now") end)
+  print("back in the thread")
+end)

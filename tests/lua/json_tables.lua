@@ -1,0 +1,12 @@
+-- table shapes: arrays, holes, sparse tables, mixed keys, empty tables
+print(json.encode({}))
+print(json.encode({1, nil, 3}))
+print(json.encode({[1] = "a", [3] = "c"}))
+print(json.encode({[1] = "a", [10] = "j"}))
+print(json.encode({[2] = "b"}))
+print(json.encode({1, 2, x = 3}))
+print(json.encode({[1.5] = "f", [-1] = "neg", [0] = "zero"}))
+local holes = json.decode("[1,null,3,null]")
+print(#holes == 1 or #holes == 3, holes[1], holes[2], holes[3], holes[4])
+local obj = json.decode('{"a":1,"a":2,"b":null}')
+print(obj.a, obj.b, next(obj, "a"))

@@ -1,0 +1,3 @@
+-- exit: 1
+print("never printed")
+local x = = 1

@@ -1,0 +1,12 @@
+-- Wait(ms) and SetTimeout(ms) wake in due-time order, not creation order
+-- (all scheduled from one thread, so from the same loop time)
+CreateThread(function()
+  CreateThread(function() Wait(20) print("Wait(20)") end)
+  CreateThread(function() Wait(10) print("Wait(10)") end)
+  SetTimeout(15, function() print("SetTimeout(15)") end)
+  Citizen.SetTimeout(5, function() print("SetTimeout(5)") end)
+  CreateThread(function()
+    Wait(1) print("Wait(1)")
+    Wait(30) print("Wait(1) + Wait(30)")
+  end)
+end)

@@ -1,0 +1,13 @@
+const ah = require('async_hooks');
+const ev = [];
+ah.createHook({
+  init(id, type) { if (type !== 'PROMISE') ev.push(`init ${type} ${id}`); },
+  destroy(id) { ev.push(`destroy ${id}`); },
+}).enable();
+process.nextTick(() => ev.push('tick ran'));
+setImmediate(() => setTimeout(() => ev.push('timeout ran'), 1));
+const t = setTimeout(() => {}, 1000); clearTimeout(t);
+const i = setImmediate(() => {}); clearImmediate(i);
+setImmediate(() => ev.push('immediate ran'));
+ev.push('sync end');
+setTimeout(() => setImmediate(() => console.log(ev.join('\n'))), 10);

@@ -1,0 +1,11 @@
+const ah = require('async_hooks');
+const ev = [];
+const h = ah.createHook({ init(id, type) { ev.push(`init ${type}`); } });
+process.nextTick(() => ev.push('tick before enable'));
+h.enable();
+h.enable();
+process.nextTick(() => ev.push('tick while enabled'));
+setTimeout(() => {}, 1);
+h.disable();
+process.nextTick(() => ev.push('tick after disable'));
+setImmediate(() => console.log(ev.join('\n')));
