@@ -358,7 +358,9 @@ void weft__js_hooks_init(weft__js *js, JSValue natives)
     for (int k = 0; k < WEFT_HOOK_KINDS; k++) js->hook_lists[k] = JS_UNDEFINED;
     JS_SetPropertyFunctionList(ctx, natives, hooks_natives,
                                sizeof hooks_natives / sizeof hooks_natives[0]);
+    /* TickObject.prototype; lib/async_hooks.js gives it its constructor */
     js->tick_proto = JS_NewObject(ctx);
+    JS_SetPropertyStr(ctx, natives, "tickObjectPrototype", JS_DupValue(ctx, js->tick_proto));
     js->str_tick_object = JS_NewString(ctx, "TickObject");
     js->atom_async_id = JS_ATOM_NULL;
     js->atom_trigger_id = JS_ATOM_NULL;
@@ -377,13 +379,6 @@ void weft__js_hooks_bind(weft__js *js)
     s = JS_GetPropertyStr(ctx, js->internal, "trigger_async_id_symbol");
     js->atom_trigger_id = JS_ValueToAtom(ctx, s);
     JS_FreeValue(ctx, s);
-    JSValue proto = JS_GetPropertyStr(ctx, js->internal, "TickObjectPrototype");
-    if (JS_IsObject(proto)) {
-        JS_FreeValue(ctx, js->tick_proto);
-        js->tick_proto = proto;
-    } else {
-        JS_FreeValue(ctx, proto);
-    }
     /* QuickJS caches a shape transition only while some object holds each
      * intermediate shape: keep one object per prefix of TickObject's
      * properties alive so every new TickObject reuses them (no shape

@@ -57,6 +57,7 @@ typedef struct weft__js {
     JSRuntime *rt;
     JSContext *ctx;
     JSValue internal; /* the bootstrap's `internal` object */
+    JSValue natives;  /* the natives object, kept for lazily loaded files */
     JSValue process;
 
     /* nextTick ring buffer */

@@ -22,8 +22,11 @@ struct weft__js_lib_entry {
 extern const struct weft__js_lib_entry weft__js_lib[];
 
 /* Bootstrap order: each file may use what the earlier ones put on internal. */
-static const char *const boot_order[] = {"errors", "inspect", "async_hooks", "events", "process", "timers",
-                                         "promises", "console", "modules", "globals", "resource", NULL};
+static const char *const boot_order[] = {"errors", "events", "process", "timers", "promises",
+                                         "console", "modules", "globals", "resource", NULL};
+/* Loaded on first use through natives.loadLib (lazy getters in errors.js
+ * and modules.js): inspect (console formatting, ~270 KB of heap) and
+ * async_hooks. Most resources never need both. */
 
 static const struct weft__js_lib_entry *lib_find(const char *name)
 {
@@ -260,7 +263,23 @@ static JSValue js_promise_state(JSContext *ctx, JSValueConst this_val, int argc,
     return a;
 }
 
+static int run_lib(weft__js *js, JSValue natives, const struct weft__js_lib_entry *e);
+
+/* natives.loadLib(name): run a lazily loaded bootstrap file once. */
+static JSValue js_load_lib(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    const struct weft__js_lib_entry *e = lib_find(name);
+    JS_FreeCString(ctx, name);
+    if (!e) return JS_ThrowInternalError(ctx, "no such bootstrap file");
+    if (run_lib(js, js->natives, e) < 0) return JS_EXCEPTION;
+    return JS_UNDEFINED;
+}
+
 static const JSCFunctionListEntry process_natives[] = {
+    JS_CFUNC_DEF("loadLib", 1, js_load_lib),
     JS_CFUNC_DEF("print", 2, js_print),
     JS_CFUNC_DEF("hrtime", 0, js_hrtime),
     JS_CFUNC_DEF("hrtimeBigint", 0, js_hrtime_bigint),
@@ -290,21 +309,14 @@ static void set_argv(JSContext *ctx, JSValue natives, const char *name, int argc
 
 static const weft__rt_ops js_ops;
 
+/* Run one bootstrap file: its bytecode (tools/jsc.c) evaluates to
+ * `function (internal, natives)`, called once. */
 static int run_lib(weft__js *js, JSValue natives, const struct weft__js_lib_entry *e)
 {
     JSContext *ctx = js->ctx;
-    static const char head[] = "(function (internal, natives) {'use strict';";
-    static const char tail[] = "\n})";
-    size_t n = sizeof head - 1 + e->len + sizeof tail - 1;
-    char *code = malloc(n + 1);
-    if (!code) return -1;
-    memcpy(code, head, sizeof head - 1);
-    memcpy(code + sizeof head - 1, e->src, e->len);
-    memcpy(code + sizeof head - 1 + e->len, tail, sizeof tail);
-    char file[96];
-    snprintf(file, sizeof file, "weft:internal/%s.js", e->name);
-    JSValue fn = JS_Eval(ctx, code, n, file, JS_EVAL_TYPE_GLOBAL);
-    free(code);
+    JSValue obj = JS_ReadObject(ctx, e->src, e->len, JS_READ_OBJ_BYTECODE);
+    if (JS_IsException(obj)) return -1;
+    JSValue fn = JS_EvalFunction(ctx, obj);
     if (JS_IsException(fn)) return -1;
     JSValue args[2] = {js->internal, natives};
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, (JSValueConst *)args);
@@ -364,7 +376,17 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     for (int i = 0; boot_order[i]; i++) {
         const struct weft__js_lib_entry *e = lib_find(boot_order[i]);
         if (!e) continue; /* optional (inspect.js until present) */
-        if (run_lib(js, natives, e) < 0) {
+        /* WEFT_PROFILE_BOOT=1: time and heap of each bootstrap file, on stderr */
+        uint64_t tl0 = uv_hrtime();
+        JSMemoryUsage mu0, mu1;
+        if (getenv("WEFT_PROFILE_BOOT")) JS_ComputeMemoryUsage(js->rt, &mu0);
+        int rl = run_lib(js, natives, e);
+        if (getenv("WEFT_PROFILE_BOOT")) {
+            JS_ComputeMemoryUsage(js->rt, &mu1);
+            fprintf(stderr, "boot %-12s %6.3f ms %7lld bytes\n", e->name, (uv_hrtime() - tl0) / 1e6,
+                    (long long)(mu1.malloc_size - mu0.malloc_size));
+        }
+        if (rl < 0) {
             JSValue err = JS_GetException(ctx);
             const char *s = JS_ToCString(ctx, err);
             JSValue st = JS_GetPropertyStr(ctx, err, "stack");
@@ -379,7 +401,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
             goto fail;
         }
     }
-    JS_FreeValue(ctx, natives);
+    js->natives = natives;
     weft__js_hooks_bind(js);
     js->process = JS_GetPropertyStr(ctx, js->internal, "process");
     return js;
@@ -402,6 +424,7 @@ void weft__js_free(weft__js *js)
         weft__js_tasks_free(js);
         weft__js_hooks_free(js);
         JS_FreeValue(js->ctx, js->internal);
+        JS_FreeValue(js->ctx, js->natives);
         JS_FreeValue(js->ctx, js->process);
         JS_FreeContext(js->ctx);
     }

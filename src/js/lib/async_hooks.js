@@ -47,7 +47,10 @@ function emitDestroy(asyncId) { if (fields[kDestroy] > 0) natives.emitDestroy(as
 
 // Node's TickObject, for printing and instanceof in hooks.
 function TickObject() {}
-internal.TickObjectPrototype = TickObject.prototype;
+TickObject.prototype = natives.tickObjectPrototype;
+Object.defineProperty(TickObject.prototype, 'constructor', {
+  value: TickObject, writable: true, configurable: true, enumerable: false,
+});
 
 Object.assign(hooks, {
   emitInit,

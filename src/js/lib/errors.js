@@ -13,6 +13,23 @@ internal.hooks = {
   emitDestroy() {},
 };
 
+// inspect.js (util.inspect/format, a large file) loads on first use.
+{
+  const names = ['inspect', 'format', 'formatWithOptions', 'inspectDefaultOptions',
+                 'stripVTControlCharacters', 'getStringWidth', 'isError'];
+  for (const k of names) {
+    Object.defineProperty(internal, k, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        for (const n of names) delete internal[n];
+        natives.loadLib('inspect');
+        return internal[k];
+      },
+    });
+  }
+}
+
 function determineSpecificType(value) {
   if (value == null) return '' + value;
   if (typeof value === 'function' && value.name) return `function ${value.name}`;

@@ -28,7 +28,10 @@ builtins.timers = () => internal.timers;
 builtins.process = () => process;
 builtins.events = () => internal.EventEmitter;
 builtins.console = () => globalThis.console;
-builtins.async_hooks = () => internal.asyncHooksModule;
+builtins.async_hooks = () => {
+  if (!internal.asyncHooksModule) natives.loadLib('async_hooks');
+  return internal.asyncHooksModule;
+};
 builtins.util = () => internal.util || (internal.util = {
   inspect: internal.inspect, format: internal.format, formatWithOptions: internal.formatWithOptions,
   promisify: (fn) => (...args) => new Promise((res, rej) => fn(...args, (e, v) => (e ? rej(e) : res(v)))),

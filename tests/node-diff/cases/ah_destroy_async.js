@@ -5,7 +5,6 @@ ah.createHook({
   destroy(id) { ev.push(`destroy ${id}`); },
 }).enable();
 process.nextTick(() => ev.push('tick ran'));
-setImmediate(() => setTimeout(() => ev.push('timeout ran'), 1));
 const t = setTimeout(() => {}, 1000); clearTimeout(t);
 const i = setImmediate(() => {}); clearImmediate(i);
 setImmediate(() => ev.push('immediate ran'));
