@@ -65,11 +65,20 @@ struct weft_host {
      * stops and no more script code runs. */
     int exit_requested;
     int exit_code;
+    /* async_hooks ids, unique across the host's runtimes (Node's
+     * async_id_fields[kAsyncIdCounter]); caller_async_id: the execution
+     * async id of the code that made the current event or ref call. */
+    int64_t async_id_counter;
+    int64_t caller_async_id;
     /* `weft serve` / embedding: the server (resources, events, refs), or
      * NULL for `weft run`. after_checkpoint runs at depth 0 once the dirty
      * runtimes are drained (ref releases, queued commands). */
     struct weft__server *server;
     void (*after_checkpoint)(weft_host *h);
+    /* Benchmark only (`set weft_drainPolicy`, src/host/bench.c); NULL
+     * otherwise. Nonzero return: the checkpoint does not drain now; the hook
+     * has scheduled a later drain (1 ms timer or next frame). */
+    int (*defer_drain)(weft_host *h);
 };
 
 int weft__host_init(weft_host *h);

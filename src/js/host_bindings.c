@@ -149,7 +149,10 @@ static JSValue ref_proxy_call(JSContext *ctx, JSValueConst this_val, int argc,
     if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc, argv, &buf, &len) < 0)
         return JS_EXCEPTION;
     weft__call_result res;
+    int64_t caller = js->host->caller_async_id;
+    js->host->caller_async_id = js->execution_async_id;
     weft__ref_call(js->host, &js->base, rh->id, rh->len, buf, len, &res);
+    js->host->caller_async_id = caller;
     free(buf);
     return finish_call(js, &res);
 }
@@ -315,6 +318,53 @@ static int js_load_script(weft__rt *rt, const char *path, const char *display)
     return 0;
 }
 
+/* An event or ref call entering this runtime is an async resource of its
+ * own (WEFT_EVENT / WEFT_REFCALL), triggered by the caller's execution
+ * context (host->caller_async_id, 0 for calls from C): async_hooks in the
+ * callee see where the call came from. Without hooks it costs two id
+ * swaps; with hooks, a resource object, init/before/after/destroy. */
+typedef struct weft_scope {
+    int64_t id, saved_eid, saved_tid;
+    int hooked;
+} weft_scope;
+
+static void scope_enter(weft__js *js, weft_scope *sc, const char *type, const char *name)
+{
+    JSContext *ctx = js->ctx;
+    sc->id = ++*js->async_id_counter;
+    int64_t trigger = js->host->caller_async_id;
+    sc->hooked = js->hooks_active;
+    if (sc->hooked) {
+        JSValue res = JS_NewObject(ctx);
+        JS_SetPropertyStr(ctx, res, "type", JS_NewString(ctx, type));
+        JS_SetPropertyStr(ctx, res, "name", JS_NewString(ctx, name));
+        JS_SetPropertyStr(ctx, res, "resource", JS_NewString(ctx, res_name(js)));
+        JS_SetProperty(ctx, res, js->atom_async_id, JS_NewInt64(ctx, sc->id));
+        JS_SetProperty(ctx, res, js->atom_trigger_id, JS_NewInt64(ctx, trigger));
+        JSValue t = JS_NewString(ctx, type);
+        weft__js_emit_init(js, sc->id, t, trigger, res);
+        JS_FreeValue(ctx, t);
+        weft__js_emit_before(js, sc->id, trigger, res);
+        JS_FreeValue(ctx, res);
+    } else {
+        sc->saved_eid = js->execution_async_id;
+        sc->saved_tid = js->trigger_async_id;
+        js->execution_async_id = sc->id;
+        js->trigger_async_id = trigger;
+    }
+}
+
+static void scope_leave(weft__js *js, weft_scope *sc)
+{
+    if (sc->hooked) {
+        if (js->execution_async_id == sc->id && js->ctx_len) weft__js_emit_after(js, sc->id);
+        weft__js_emit_destroy(js, sc->id);
+    } else {
+        js->execution_async_id = sc->saved_eid;
+        js->trigger_async_id = sc->saved_tid;
+    }
+}
+
 static void js_dispatch_event(weft__rt *rt, const char *name, const char *args, size_t len,
                               const char *source)
 {
@@ -331,8 +381,11 @@ static void js_dispatch_event(weft__rt *rt, const char *name, const char *args, 
     }
     a[0] = JS_NewString(ctx, name);
     a[2] = source ? JS_NewString(ctx, source) : JS_UNDEFINED;
+    weft_scope sc;
+    scope_enter(js, &sc, "WEFT_EVENT", name);
     JSValue r = internal_host_call(js, "dispatch", 3, (JSValueConst *)a);
     if (JS_IsException(r)) weft__js_report_exception(js, 0);
+    scope_leave(js, &sc); /* after a throw the uncaught path emptied the stack: no-op */
     JS_FreeValue(ctx, r);
     for (int i = 0; i < 3; i++) JS_FreeValue(ctx, a[i]);
 }
@@ -389,8 +442,11 @@ static void js_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t l
         if (n > 65535) n = 65535;
         JSValue *argv = calloc(n ? n : 1, sizeof *argv);
         for (uint32_t i = 0; argv && i < n; i++) argv[i] = JS_GetPropertyUint32(ctx, arr, i);
+        weft_scope sc;
+        scope_enter(js, &sc, "WEFT_REFCALL", "");
         r = argv ? JS_Call(ctx, fn, JS_UNDEFINED, (int)n, (JSValueConst *)argv)
                  : JS_ThrowOutOfMemory(ctx);
+        scope_leave(js, &sc);
         for (uint32_t i = 0; argv && i < n; i++) JS_FreeValue(ctx, argv[i]);
         free(argv);
         JS_FreeValue(ctx, arr);
@@ -572,7 +628,10 @@ static JSValue n_emit(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
         JS_FreeCString(ctx, name);
         return JS_EXCEPTION;
     }
+    int64_t caller = js->host->caller_async_id;
+    js->host->caller_async_id = js->execution_async_id;
     int canceled = weft__ev_emit(js->host, js->res->resource, name, buf, len, NULL);
+    js->host->caller_async_id = caller;
     free(buf);
     JS_FreeCString(ctx, name);
     return JS_NewBool(ctx, canceled);
@@ -616,7 +675,10 @@ static JSValue n_call_export(JSContext *ctx, JSValueConst this_val, int argc, JS
     if (name &&
         weft__codec_pack_js_args(ctx, &js->res->hooks, argc - 2, argv + 2, &buf, &len) == 0) {
         weft__call_result out;
+        int64_t caller = js->host->caller_async_id;
+        js->host->caller_async_id = js->execution_async_id;
         weft__export_call(js->host, &js->base, res, name, buf, len, &out);
+        js->host->caller_async_id = caller;
         free(buf);
         r = finish_call(js, &out);
     }

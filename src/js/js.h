@@ -74,7 +74,7 @@ typedef struct weft__js {
     weft__ur_mode ur_mode;
 
     /* async ids (Node's async_id_fields) */
-    int64_t async_id_counter;
+    int64_t *async_id_counter; /* the host's: ids are unique host-wide */
     int64_t execution_async_id, trigger_async_id, default_trigger_async_id;
     /* async_hooks (lib/async_hooks.js): hooks_active when a hook is enabled
      * or executionAsyncResource()/AsyncLocalStorage is in use; the nextTick

@@ -59,7 +59,7 @@ static JSValue js_next_tick(JSContext *ctx, JSValueConst this_val, int argc, JSV
         return JS_ThrowOutOfMemory(ctx);
     }
     for (int i = 0; i < n; i++) t->argv[i] = JS_DupValue(ctx, argv[i + 1]);
-    t->async_id = ++js->async_id_counter;
+    t->async_id = ++*js->async_id_counter;
     t->trigger_async_id = js->default_trigger_async_id >= 0 ? js->default_trigger_async_id
                                                             : js->execution_async_id;
     t->resource = JS_UNDEFINED;
@@ -81,7 +81,7 @@ static JSValue hooks_fn(weft__js *js, const char *name)
 static JSValue next_tick_hooked(weft__js *js, int argc, JSValueConst *argv)
 {
     JSContext *ctx = js->ctx;
-    int64_t async_id = ++js->async_id_counter;
+    int64_t async_id = ++*js->async_id_counter;
     int64_t trigger = js->default_trigger_async_id >= 0 ? js->default_trigger_async_id
                                                         : js->execution_async_id;
     JSValue res = weft__js_new_tick_object(js, async_id, trigger, argv[0], argc - 1, argv + 1);
@@ -174,7 +174,7 @@ static JSValue js_queue_microtask(JSContext *ctx, JSValueConst this_val, int arg
         weft__rt_mark_dirty(&js->base);
         return JS_UNDEFINED;
     }
-    ++js->async_id_counter; /* the Microtask AsyncResource's id, as Node */
+    ++*js->async_id_counter; /* the Microtask AsyncResource's id, as Node */
     if (JS_EnqueueJob(ctx, microtask_job, 1, argv) < 0) return JS_EXCEPTION;
     weft__rt_mark_dirty(&js->base);
     return JS_UNDEFINED;
@@ -434,7 +434,7 @@ static JSValue js_trigger_async_id(JSContext *ctx, JSValueConst this_val, int ar
 static JSValue js_new_async_id(JSContext *ctx, JSValueConst this_val, int argc,
                                JSValueConst *argv)
 {
-    return JS_NewInt64(ctx, ++weft__js_from_ctx(ctx)->async_id_counter);
+    return JS_NewInt64(ctx, ++*weft__js_from_ctx(ctx)->async_id_counter);
 }
 
 /* natives.setAsyncContext(eid, tid) -> previous [eid, tid] packed as array */
@@ -529,7 +529,11 @@ void weft__js_tasks_init(weft__js *js, JSValue natives)
     js->execution_async_id = 1; /* the main script: executionAsyncId 1 */
     js->trigger_async_id = 0;
     js->default_trigger_async_id = -1;
-    js->async_id_counter = 1;
+    /* one counter per host, so ids are unique across its runtimes and an
+     * event or ref call can name its caller's context (WEFT_EVENT,
+     * WEFT_REFCALL resources) */
+    js->async_id_counter = &js->host->async_id_counter;
+    if (*js->async_id_counter < 1) *js->async_id_counter = 1;
 }
 
 void weft__js_tasks_free(weft__js *js)
