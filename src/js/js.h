@@ -58,6 +58,7 @@ typedef struct weft__js {
     JSContext *ctx;
     JSValue internal; /* the bootstrap's `internal` object */
     JSValue natives;  /* the natives object, kept for lazily loaded files */
+    JSValue shape_keepalive[4]; /* see weft__js_create */
     JSValue process;
 
     /* nextTick ring buffer */

@@ -403,6 +403,23 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     }
     js->natives = natives;
     weft__js_hooks_bind(js);
+    /* QuickJS caches an object shape transition only while an object holds
+     * it. Keep one promise capability (promise, executor and resolving
+     * functions) alive so every later promise/then reuses those shapes
+     * instead of rebuilding them (promise-hop 2385 -> 960 ns, await 420 -> see
+     * the commit). */
+    js->shape_keepalive[0] = JS_NewPromiseCapability(ctx, &js->shape_keepalive[1]);
+    {
+        /* a then() chain and an async function parked at an await */
+        static const char keep[] =
+            "[Promise.resolve().then(() => {}), (async () => { await new Promise(() => {}); })()]";
+        JSValue p2 = JS_Eval(ctx, keep, sizeof keep - 1, "<weft>", JS_EVAL_TYPE_GLOBAL);
+        js->shape_keepalive[3] = p2;
+        /* settle the then() now, before any script or hook can see it */
+        JSContext *c1;
+        while (JS_ExecutePendingJob(js->rt, &c1) > 0) {
+        }
+    }
     js->process = JS_GetPropertyStr(ctx, js->internal, "process");
     return js;
 fail:
@@ -425,6 +442,7 @@ void weft__js_free(weft__js *js)
         weft__js_hooks_free(js);
         JS_FreeValue(js->ctx, js->internal);
         JS_FreeValue(js->ctx, js->natives);
+        for (int i = 0; i < 4; i++) JS_FreeValue(js->ctx, js->shape_keepalive[i]);
         JS_FreeValue(js->ctx, js->process);
         JS_FreeContext(js->ctx);
     }
