@@ -24,6 +24,17 @@
  * faster, and this reproduces Node's observable order deterministically. */
 #define WEFT_MAIN_CLOCK_SKEW_MS 1
 
+/* Per-resource limits of `weft serve` JS runtimes (weft run has none, as
+ * Node). A single entry into a resource's script code (event, call, timer,
+ * tick handler, or its share of a checkpoint) running longer than
+ * WEFT_JS_CPU_WARN_MS logs a warning; past WEFT_JS_CPU_LIMIT_MS it is
+ * interrupted and the resource is stopped; the server keeps running. In ms.
+ * WEFT_JS_MEMORY_LIMIT caps one resource's JS heap, in bytes. server.cfg
+ * may override them: set weft_cpuWarnMs / weft_cpuLimitMs / weft_memoryLimitMb. */
+#define WEFT_JS_CPU_WARN_MS 500
+#define WEFT_JS_CPU_LIMIT_MS 5000
+#define WEFT_JS_MEMORY_LIMIT (512u * 1024 * 1024)
+
 /* QuickJS stack size limit for one runtime, in bytes. */
 #define WEFT_JS_STACK_SIZE (1024 * 1024)
 

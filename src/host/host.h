@@ -70,6 +70,9 @@ struct weft_host {
      * async id of the code that made the current event or ref call. */
     int64_t async_id_counter;
     int64_t caller_async_id;
+    /* uv_hrtime() (ns) when the current outermost entry or checkpoint
+     * began: the per-resource CPU watchdog measures from here. */
+    uint64_t entry_start;
     /* `weft serve` / embedding: the server (resources, events, refs), or
      * NULL for `weft run`. after_checkpoint runs at depth 0 once the dirty
      * runtimes are drained (ref releases, queued commands). */
@@ -118,6 +121,7 @@ void weft__rt_unlist(weft__rt *rt);
 /* Enter script code of `rt` from C (event, call, timer, module load...). */
 static inline void weft__host_enter(weft_host *h, weft__rt *rt)
 {
+    if (h->depth == 0) h->entry_start = uv_hrtime(); /* for the CPU watchdog */
     h->depth++;
     weft__rt_mark_dirty(rt);
 }

@@ -28,6 +28,8 @@ typedef struct weft__js_res {
     weft__codec_hooks hooks;
     JSAtom ref_atom;
     int line_start[3];
+    uint64_t warned_entry; /* host->entry_start of the entry already warned about */
+    int cpu_warn_ms, cpu_limit_ms; /* convars weft_cpuWarnMs / weft_cpuLimitMs */
 } weft__js_res;
 
 typedef struct pending_promise {
@@ -914,6 +916,38 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("log", 1, n_log),
 };
 
+/* CPU watchdog (QuickJS interrupt handler, polled by the interpreter): a
+ * warning once per entry past WEFT_JS_CPU_WARN_MS, and past
+ * WEFT_JS_CPU_LIMIT_MS the code is interrupted (an uncatchable error) and
+ * the resource stopped, so one runaway loop cannot take the server down. */
+static int js_interrupt(JSRuntime *rt, void *opaque)
+{
+    weft__js *js = opaque;
+    weft_host *h = js->host;
+    if (js->halted) return 1; /* keep unwinding a stopped resource */
+    if (!h->depth) return 0;
+    uint64_t ms = (uv_hrtime() - h->entry_start) / 1000000;
+    if (ms >= (uint64_t)js->res->cpu_limit_ms) {
+        weft__log(h, res_name(js),
+                  "script ran longer than %d ms without returning (weft_cpuLimitMs): "
+                  "stopping the resource",
+                  js->res->cpu_limit_ms);
+        char line[300];
+        snprintf(line, sizeof line, "stop %s", res_name(js));
+        weft__srv_queue_command(h, line);
+        js->halted = 1;
+        js->exiting = 1;
+        return 1;
+    }
+    if (ms >= (uint64_t)js->res->cpu_warn_ms && js->res->warned_entry != h->entry_start) {
+        js->res->warned_entry = h->entry_start;
+        weft__log(h, res_name(js),
+                  "warning: script has been running for more than %d ms (weft_cpuWarnMs)",
+                  js->res->cpu_warn_ms);
+    }
+    return 0;
+}
+
 int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *resource)
 {
     JSContext *ctx = js->ctx;
@@ -924,6 +958,12 @@ int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *re
     r->ref_atom = JS_NewAtom(ctx, "__weftRefId");
     r->line_start[1] = r->line_start[2] = 1;
     js->res = r;
+    const weft__convars *cv = &js->host->server->convars;
+    r->cpu_warn_ms = weft__convars_get_int(cv, "weft_cpuWarnMs", WEFT_JS_CPU_WARN_MS);
+    r->cpu_limit_ms = weft__convars_get_int(cv, "weft_cpuLimitMs", WEFT_JS_CPU_LIMIT_MS);
+    JS_SetInterruptHandler(js->rt, js_interrupt, js);
+    JS_SetMemoryLimit(js->rt, (size_t)weft__convars_get_int(cv, "weft_memoryLimitMb",
+                                                           WEFT_JS_MEMORY_LIMIT >> 20) << 20);
     if (!ref_class_id) JS_NewClassID(&ref_class_id);
     if (JS_NewClass(js->rt, ref_class_id, &ref_class) < 0) return WEFT_ENOMEM;
     JSValue host = JS_NewObject(ctx);

@@ -1,0 +1,1 @@
+on('limits:spin', () => { console.log('spinning'); for (;;) {} });
