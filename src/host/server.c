@@ -15,7 +15,7 @@
 #include "host/server.h"
 
 /* Lua plugs in by defining this (src/lua/); absent, .lua scripts are refused. */
-__attribute__((weak)) weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res);
+weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res); /* src/lua/server_rt.c */
 
 /* ---- logging ------------------------------------------------------------ */
 
@@ -198,7 +198,7 @@ static weft__rt *runtime_for(weft_host *h, weft__resource *r, const char *kind)
         if (!strcmp(rt->ops->kind, kind)) return rt;
     weft__rt *rt = NULL;
     if (!strcmp(kind, "js")) rt = weft__js_rt_create(h, r);
-    else if (!strcmp(kind, "lua") && weft__lua_rt_create) rt = weft__lua_rt_create(h, r);
+    else if (!strcmp(kind, "lua")) rt = weft__lua_rt_create(h, r);
     if (!rt) return NULL;
     rt->instance = ++h->server->next_instance;
     rt->resource = r;

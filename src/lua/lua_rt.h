@@ -71,6 +71,7 @@ struct weft__lua {
     int closing;
     int main_failed;                   /* a chunk run by weft__lua_load_* raised an error */
     weft__lua_codec_hooks codec_hooks; /* the server sets these (refs) */
+    struct weft__lua_srv *srv;         /* `weft serve` state (server_rt.c), else NULL */
 };
 
 /* ---- lifecycle (runtime.c) ---------------------------------------------- */
@@ -175,11 +176,19 @@ int weft__lua_promise_settle_top(weft__lua *lua, int handle, int ok);
 int weft__lua_promise_settle(weft__lua *lua, int handle, int ok, const char *buf, size_t len);
 /* Drop a handle without settling. */
 void weft__lua_promise_release(weft__lua *lua, int handle);
+/* Citizen.Await on the promise at the top of L's stack (the rest of the
+ * stack is dropped), from a C function called by Lua: `return
+ * weft__lua_await(L);`. L must be a scheduler thread that can yield. */
+int weft__lua_await(lua_State *L);
 /* Call cb once the promise at stack slot idx of lua->L settles (at the
  * checkpoint, even if it is already settled). Returns 0 or WEFT_EINVAL/ENOMEM. */
 int weft__lua_promise_on_settle(weft__lua *lua, int idx, weft__lua_settle_cb cb, void *opaque);
 /* Call pending settle callbacks with (ok 0, L NULL) before the state closes. */
 void weft__lua_promise_abandon(weft__lua *lua);
+
+/* ---- `weft serve` (server_rt.c) ------------------------------------------ */
+/* The runtime kind for .lua scripts (contract: src/host/server.h). */
+weft__rt *weft__lua_rt_create(weft_host *h, struct weft__resource *res);
 
 /* ---- libraries (json.c) -------------------------------------------------- */
 void weft__lua_json_open(lua_State *L);

@@ -192,6 +192,15 @@ static int l_await(lua_State *L)
     return lua_yieldk(L, 0, 0, await_k);
 }
 
+int weft__lua_await(lua_State *L)
+{
+    if (lua_gettop(L) > 1) {
+        lua_rotate(L, 1, 1); /* the promise (top) to slot 1 */
+        lua_settop(L, 1);
+    }
+    return l_await(L);
+}
+
 static int l_tostring(lua_State *L)
 {
     promise *p = luaL_checkudata(L, 1, PROMISE_MT);

@@ -190,6 +190,7 @@ static void schedule_top(weft__lua *lua, lua_State *L, lua_Number ms, weft__lua_
 static void run_queue(weft__lua *lua, weft__lua_refq *q)
 {
     size_t n = q->len, i;
+    if (!n) return; /* (an empty queue may have no buffer) */
     /* Bound: n, fixed at entry. */
     for (i = 0; i < n && !lua->closing && !lua->host->exit_requested; i++)
         resume_ref(lua, q->v[i]);

@@ -1,0 +1,1010 @@
+/* server_rt.c: a Lua runtime as a resource of `weft serve`: the runtime ops
+ * of src/host/server.h (load_script, dispatch_event, call_ref, settle_call,
+ * frame, stop...), the ref table (index -> function, refcounted), callable
+ * proxies for incoming refs, and FiveM's server globals (AddEventHandler,
+ * TriggerEvent, exports, source, GetConvar...).
+ *
+ * Invariants:
+ * - Every event handler and every ref call runs in its own scheduler thread,
+ *   so it may Wait/Citizen.Await. A ref-called function that yields (or
+ *   returns a promise, which its thread then awaits) makes the call
+ *   WEFT_CALL_PENDING; its thread settles the call when it finishes. The
+ *   call's context is a userdata on that thread's stack: a thread nobody will
+ *   resume is garbage, and the server rejects the call when we stop.
+ * - A proxy (an incoming ref) is a C closure over a userdata whose __gc only
+ *   records the release (weft__ref_release_later); no script code runs there.
+ * - `source` is per thread: _G's __index/__newindex map the name to a
+ *   weak-keyed table thread -> source, so it survives Wait in a handler.
+ * - After stop, nothing is resumed (lua->closing) and settle_call only
+ *   releases what it kept. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lauxlib.h>
+#include "host/server.h"
+#include "lua/lua_rt.h"
+
+char *weft__read_file(const char *path, size_t *len); /* src/js/runtime.c */
+
+#define PROXY_MT "weft.funcref"
+#define EXPORTS_RES_MT "weft.exports.res"
+
+typedef struct lua_ref {
+    int fn_ref; /* registry ref of the function */
+    int32_t count;
+    uint32_t next_free;
+} lua_ref;
+
+typedef struct weft__lua_srv weft__lua_srv;
+struct weft__lua_srv {
+    weft__lua *lua;
+    lua_ref *refs; /* index 0 unused */
+    uint32_t refs_len, refs_cap, free_head;
+    int64_t live_refs, live_proxies; /* for WeftTestRefCounts() */
+    int handlers_ref;                /* registry: event name -> {{key, fn}...} */
+    int sources_ref;                 /* registry: weak thread -> source */
+    lua_Integer next_handler_key;
+};
+
+typedef struct proxy {
+    weft__lua_srv *srv;
+    size_t len;
+    char id[];
+} proxy;
+
+/* A ref call into this runtime: lives on the calling thread's stack. */
+typedef struct call_ctx {
+    weft__call_result *out; /* while the call is synchronous */
+    uint64_t call_id;       /* once it went pending */
+    int done;
+} call_ctx;
+
+static weft__lua *lua_of(weft__rt *rt)
+{
+    return (weft__lua *)rt;
+}
+
+static weft__lua_srv *srv_of(lua_State *L)
+{
+    return weft__lua_from_state(L)->srv;
+}
+
+static const char *res_name(weft__lua *lua)
+{
+    return lua->name;
+}
+
+/* ---- ref table ------------------------------------------------------------ */
+
+/* Anchor the function at idx of L as a new ref with count 1. Raises only on
+ * memory errors. Returns the index, or 0 (out of C memory). */
+static uint32_t ref_alloc(weft__lua_srv *s, lua_State *L, int idx)
+{
+    uint32_t i = s->free_head;
+    if (i) {
+        s->free_head = s->refs[i].next_free;
+    } else {
+        if (s->refs_len == s->refs_cap) {
+            uint32_t cap = s->refs_cap ? s->refs_cap * 2 : 64;
+            lua_ref *n = realloc(s->refs, cap * sizeof *n);
+            if (!n) return 0;
+            s->refs = n;
+            s->refs_cap = cap;
+            if (!s->refs_len) s->refs_len = 1;
+        }
+        i = s->refs_len++;
+    }
+    s->refs[i] = (lua_ref){LUA_NOREF, 1, 0};
+    lua_pushvalue(L, idx);
+    s->refs[i].fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    s->live_refs++;
+    return i;
+}
+
+static lua_ref *ref_get(weft__lua_srv *s, uint32_t index)
+{
+    if (!index || index >= s->refs_len || s->refs[index].count <= 0) return NULL;
+    return &s->refs[index];
+}
+
+static void lua_ref_dup(weft__rt *rt, uint32_t index)
+{
+    lua_ref *e = ref_get(lua_of(rt)->srv, index);
+    if (e) e->count++;
+}
+
+static void lua_ref_release(weft__rt *rt, uint32_t index)
+{
+    weft__lua *lua = lua_of(rt);
+    weft__lua_srv *s = lua->srv;
+    lua_ref *e = ref_get(s, index);
+    if (!e || --e->count > 0) return;
+    if (lua->L) luaL_unref(lua->L, LUA_REGISTRYINDEX, e->fn_ref);
+    e->fn_ref = LUA_NOREF;
+    e->next_free = s->free_head;
+    s->free_head = index;
+    s->live_refs--;
+}
+
+/* ---- codec hooks: functions out, proxies in ------------------------------- */
+
+static int proxy_call(lua_State *L);
+
+static int make_ref(void *opaque, lua_State *L, int index, char *id, size_t cap)
+{
+    weft__lua_srv *s = opaque;
+    weft__lua *lua = s->lua;
+    index = lua_absindex(L, index);
+    if (lua_tocfunction(L, index) == proxy_call) { /* a proxy passed on: forward its ref */
+        lua_getupvalue(L, index, 1);
+        proxy *p = luaL_testudata(L, -1, PROXY_MT);
+        lua_pop(L, 1);
+        if (!p || p->len >= cap) return WEFT_EINVAL;
+        memcpy(id, p->id, p->len + 1);
+        weft__ref_dup(lua->host, id, p->len);
+        weft__ref_inflight(lua->host, id);
+        return 0;
+    }
+    uint32_t i = ref_alloc(s, L, index);
+    if (!i) return WEFT_ENOMEM;
+    int rc = weft__ref_format(id, cap, &lua->base, i);
+    if (rc < 0) {
+        lua_ref_release(&lua->base, i);
+        return rc;
+    }
+    weft__ref_inflight(lua->host, id); /* dropped after the checkpoint */
+    return 0;
+}
+
+static int push_ref_proxy(void *opaque, lua_State *L, const char *id, size_t len)
+{
+    weft__lua_srv *s = opaque;
+    weft__lua *lua = s->lua;
+    char resname[128];
+    weft__rt *owner;
+    uint32_t index;
+    if (weft__ref_parse(lua->host, id, len, resname, sizeof resname, &owner, &index) == 0 &&
+        owner == &lua->base) { /* our own function came back */
+        lua_ref *e = ref_get(s, index);
+        if (e) {
+            lua_rawgeti(L, LUA_REGISTRYINDEX, e->fn_ref);
+            return 0;
+        }
+    }
+    proxy *p = lua_newuserdatauv(L, sizeof *p + len + 1, 0);
+    p->srv = s;
+    p->len = len;
+    memcpy(p->id, id, len);
+    p->id[len] = 0;
+    luaL_setmetatable(L, PROXY_MT);
+    lua_pushcclosure(L, proxy_call, 1);
+    weft__ref_dup(lua->host, id, len); /* the proxy's own reference */
+    s->live_proxies++;
+    return 0;
+}
+
+static int proxy_gc(lua_State *L)
+{
+    proxy *p = lua_touserdata(L, 1);
+    weft__ref_release_later(p->srv->lua->host, p->id, p->len); /* record only */
+    p->srv->live_proxies--;
+    return 0;
+}
+
+/* ---- values and errors ------------------------------------------------------ */
+
+/* (buf, len, hooks, as_error): push one unpacked value; as an error, a weft
+ * error payload becomes the string "[res] Name: message" ("Name: " omitted
+ * for plain Errors). Raises with the codec's message on bad bytes. */
+static int unpack_protected(lua_State *L)
+{
+    const char *buf = lua_touserdata(L, 1);
+    size_t len = (size_t)lua_tointeger(L, 2);
+    const weft__lua_codec_hooks *hooks = lua_touserdata(L, 3);
+    int as_error = lua_toboolean(L, 4);
+    lua_settop(L, 0);
+    if (!len) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (weft__codec_unpack_lua_value(L, hooks, buf, len) < 0) return lua_error(L);
+    if (!as_error || !lua_istable(L, 1)) return 1;
+    lua_getfield(L, 1, "__weftError");
+    if (lua_toboolean(L, -1) != 1 || lua_type(L, -1) != LUA_TBOOLEAN) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    lua_getfield(L, 1, "resource"); /* 3 */
+    lua_getfield(L, 1, "name");     /* 4 */
+    lua_getfield(L, 1, "message");  /* 5 */
+    const char *res = lua_tostring(L, 3), *name = lua_tostring(L, 4), *msg = lua_tostring(L, 5);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    if (res && *res) {
+        luaL_addchar(&b, '[');
+        luaL_addstring(&b, res);
+        luaL_addstring(&b, "] ");
+    }
+    if (name && *name && strcmp(name, "Error")) {
+        luaL_addstring(&b, name);
+        luaL_addstring(&b, ": ");
+    }
+    luaL_addstring(&b, msg ? msg : "");
+    luaL_pushresult(&b);
+    return 1;
+}
+
+/* Push the value of (buf, len) onto L; 0, or -1 with a message pushed. Frees
+ * nothing; never raises. */
+static int push_unpacked(weft__lua *lua, lua_State *L, const char *buf, size_t len, int as_error)
+{
+    lua_pushcfunction(L, unpack_protected);
+    lua_pushlightuserdata(L, (void *)buf);
+    lua_pushinteger(L, (lua_Integer)len);
+    lua_pushlightuserdata(L, &lua->codec_hooks);
+    lua_pushboolean(L, as_error);
+    return lua_pcall(L, 4, 1, 0) == LUA_OK ? 0 : -1;
+}
+
+/* The error value at idx of L (a Lua error) as an error payload, malloc'ed
+ * into *out; trace: a traceback or NULL. Never raises past memory errors. */
+static void pack_error(weft__lua *lua, lua_State *L, int idx, const char *trace, char **out,
+                       size_t *len)
+{
+    idx = lua_absindex(L, idx);
+    int t = lua_type(L, idx);
+    if (t != LUA_TSTRING && t != LUA_TNUMBER &&
+        weft__codec_pack_lua_value(L, &lua->codec_hooks, idx, out, len) == 0)
+        return; /* a table or other value is thrown as is (as JS throws values) */
+    if (t != LUA_TSTRING && t != LUA_TNUMBER) lua_pop(L, 1); /* the codec's message */
+    const char *msg = luaL_tolstring(L, idx, NULL);
+    weft__call_pack_error("Error", msg, trace ? trace : "", res_name(lua), out, len);
+    lua_pop(L, 1);
+}
+
+/* What a Lua caller sees for a call result; returns the Lua function's
+ * result count (or yields: Citizen.Await semantics inside a thread). */
+static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res)
+{
+    switch (res->status) {
+    case WEFT_CALL_OK: {
+        int rc = push_unpacked(lua, L, res->buf, res->len, 0);
+        free(res->buf);
+        if (rc < 0) return lua_error(L);
+        return 1;
+    }
+    case WEFT_CALL_PENDING: {
+        int handle = weft__lua_promise_new(lua);
+        if (handle < 0) {
+            weft__call_wait(res->call, NULL, NULL);
+            return luaL_error(L, "not enough memory");
+        }
+        weft__call_wait(res->call, &lua->base, (void *)(intptr_t)handle);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, handle);
+        /* Inside a scheduler thread: wait here; elsewhere: the promise. */
+        if ((*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) && lua_isyieldable(L))
+            return weft__lua_await(L);
+        return 1;
+    }
+    default:
+        if (res->buf) push_unpacked(lua, L, res->buf, res->len, 1);
+        else lua_pushliteral(L, "call failed");
+        free(res->buf);
+        return lua_error(L);
+    }
+}
+
+/* Calling a proxy: proxy(...) -> the other side's function. */
+static int proxy_call(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    proxy *p = lua_touserdata(L, lua_upvalueindex(1));
+    char *buf;
+    size_t len;
+    if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 1, lua_gettop(L), &buf, &len) < 0)
+        return lua_error(L);
+    lua_settop(L, 0);
+    weft__call_result res;
+    weft__ref_call(lua->host, &lua->base, p->id, p->len, buf, len, &res);
+    free(buf);
+    return finish_call(L, lua, &res);
+}
+
+/* ---- ref calls into this runtime ------------------------------------------ */
+
+/* Message handler: record the traceback in the call's user value 1. */
+static int ref_msgh(lua_State *L)
+{
+    luaL_traceback(L, L, NULL, 1);
+    lua_setiuservalue(L, lua_upvalueindex(1), 1);
+    return 1; /* the error value, unchanged */
+}
+
+/* Deliver the outcome: stack [ctx, msgh, results...] or [ctx, msgh, error]. */
+static int ref_done(lua_State *L, int status, lua_KContext kctx)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    call_ctx *c = lua_touserdata(L, 1);
+    char *buf = NULL;
+    size_t len = 0;
+    int st = WEFT_CALL_OK;
+    if ((status == LUA_OK || status == LUA_YIELD) && !kctx && weft__lua_is_promise(L, 3)) {
+        /* A returned promise: the call settles with its outcome. */
+        lua_settop(L, 3);
+        lua_pushcfunction(L, weft__lua_await);
+        lua_insert(L, 3);
+        return ref_done(L, lua_pcallk(L, 1, 1, 2, 1, ref_done), 1);
+    }
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (lua_gettop(L) < 3) lua_pushnil(L); /* no results: nil */
+        if (weft__codec_pack_lua_value(L, &lua->codec_hooks, 3, &buf, &len) < 0) {
+            st = WEFT_CALL_ERROR;
+            weft__call_pack_error("TypeError", lua_tostring(L, -1), "", res_name(lua), &buf, &len);
+        }
+    } else {
+        st = WEFT_CALL_ERROR;
+        lua_getiuservalue(L, 1, 1);
+        pack_error(lua, L, -2, lua_tostring(L, -1), &buf, &len);
+    }
+    c->done = 1;
+    if (c->out) {
+        c->out->status = st;
+        c->out->buf = buf;
+        c->out->len = len;
+    } else {
+        weft__call_settle(lua->host, c->call_id, st, buf, len);
+        free(buf);
+    }
+    return 0;
+}
+
+/* Thread body: [ctx, fn, args...] */
+static int ref_body(lua_State *L)
+{
+    int nargs = lua_gettop(L) - 2;
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, ref_msgh, 1);
+    lua_insert(L, 2);
+    return ref_done(L, lua_pcallk(L, nargs, LUA_MULTRET, 2, 0, ref_done), 0);
+}
+
+/* (lua, fn_ref, args, len, out): start the call's thread; fill out unless it
+ * went pending (then out->status stays -2). */
+static int call_ref_protected(lua_State *L)
+{
+    weft__lua *lua = lua_touserdata(L, 1);
+    int fn_ref = (int)lua_tointeger(L, 2);
+    const char *args = lua_touserdata(L, 3);
+    size_t len = (size_t)lua_tointeger(L, 4);
+    weft__call_result *out = lua_touserdata(L, 5);
+    lua_settop(L, 0);
+    lua_pushcfunction(L, ref_body);
+    lua_State *co = weft__lua_new_thread(lua, L, -1); /* 2, anchored here */
+    call_ctx *c = lua_newuserdatauv(L, sizeof *c, 1); /* 3 */
+    *c = (call_ctx){out, 0, 0};
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref);
+    int n = weft__codec_unpack_lua_args(L, &lua->codec_hooks, args, len);
+    if (n < 0) {
+        out->status = WEFT_CALL_ERROR;
+        weft__call_pack_error("TypeError", lua_tostring(L, -1), "", res_name(lua), &out->buf,
+                              &out->len);
+        return 0;
+    }
+    lua_xmove(L, co, 2 + n);
+    int st = weft__lua_resume(lua, L, co, 2 + n);
+    if (c->done) return 0;
+    c->out = NULL;
+    if (st == LUA_YIELD) {
+        weft__call *call = weft__call_new(lua->host, &lua->base);
+        if (call) {
+            c->call_id = call->id;
+            out->status = WEFT_CALL_PENDING;
+            out->call = call;
+            return 0;
+        }
+    }
+    out->status = WEFT_CALL_ERROR;
+    weft__call_pack_error("Error", st == LUA_YIELD ? "not enough memory" : "the call failed", "",
+                          res_name(lua), &out->buf, &out->len);
+    return 0;
+}
+
+static void call_error(weft__lua *lua, weft__call_result *out, const char *msg)
+{
+    out->status = WEFT_CALL_ERROR;
+    weft__call_pack_error("Error", msg, "", res_name(lua), &out->buf, &out->len);
+}
+
+static void lua_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t len,
+                         weft__call_result *out)
+{
+    weft__lua *lua = lua_of(rt);
+    lua_ref *e = rt->stopped || lua->closing ? NULL : ref_get(lua->srv, index);
+    char msg[256];
+    if (!e) {
+        if (rt->stopped || lua->closing)
+            snprintf(msg, sizeof msg, "resource \"%s\" is not running", res_name(lua));
+        else
+            snprintf(msg, sizeof msg, "function reference %u of \"%s\" was released", index,
+                     res_name(lua));
+        call_error(lua, out, msg);
+        return;
+    }
+    lua_State *L = lua->L;
+    int top = lua_gettop(L);
+    out->status = -2;
+    lua_pushcfunction(L, call_ref_protected);
+    lua_pushlightuserdata(L, lua);
+    lua_pushinteger(L, e->fn_ref);
+    lua_pushlightuserdata(L, (void *)args);
+    lua_pushinteger(L, (lua_Integer)len);
+    lua_pushlightuserdata(L, out);
+    if (lua_pcall(L, 5, 0, 0) != LUA_OK && out->status == -2)
+        call_error(lua, out, "not enough memory");
+    else if (out->status == -2)
+        call_error(lua, out, "the call failed");
+    lua_settop(L, top);
+}
+
+/* ---- the caller side of pending calls -------------------------------------- */
+
+static void lua_settle_call(weft__rt *rt, weft__call *call, int status, const char *buf,
+                            size_t len)
+{
+    weft__lua *lua = lua_of(rt);
+    int handle = (int)(intptr_t)call->caller_data;
+    call->caller_data = NULL;
+    if (!handle) return;
+    if (status == WEFT_CALL_DROPPED || rt->stopped || lua->closing || !lua->L) {
+        weft__lua_promise_release(lua, handle);
+        return;
+    }
+    lua_State *L = lua->L;
+    int top = lua_gettop(L);
+    int ok = status == WEFT_CALL_OK;
+    if (push_unpacked(lua, L, buf, len, !ok) < 0) ok = 0; /* the codec's message rejects */
+    if (weft__lua_promise_settle_top(lua, handle, ok) < 0) weft__lua_promise_release(lua, handle);
+    lua_settop(L, top);
+}
+
+/* ---- events ------------------------------------------------------------------ */
+
+/* Push the source value of a net event: a number when it is one ("7" -> 7). */
+static void push_source(lua_State *L, const char *source)
+{
+    if (!source) {
+        lua_pushnil(L);
+        return;
+    }
+    const char *p = source + (*source == '-');
+    int numeric = *p != 0;
+    for (; *p; p++)
+        if (*p < '0' || *p > '9') numeric = 0;
+    if (numeric) lua_pushinteger(L, strtoll(source, NULL, 10));
+    else lua_pushstring(L, source);
+}
+
+/* (lua, name, args, len, source) */
+static int dispatch_protected(lua_State *L)
+{
+    weft__lua *lua = lua_touserdata(L, 1);
+    weft__lua_srv *s = lua->srv;
+    const char *name = lua_touserdata(L, 2);
+    const char *args = lua_touserdata(L, 3);
+    size_t len = (size_t)lua_tointeger(L, 4);
+    const char *source = lua_touserdata(L, 5);
+    lua_settop(L, 0);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->handlers_ref);
+    if (lua_getfield(L, 1, name) != LUA_TTABLE) return 0;
+    /* Snapshot the handlers: ones added or removed meanwhile do not change
+     * this dispatch (as in JS). */
+    lua_Integer nh = (lua_Integer)lua_rawlen(L, 2);
+    lua_createtable(L, (int)nh, 0); /* 3 */
+    for (lua_Integer i = 1; i <= nh; i++) {
+        lua_rawgeti(L, 2, i);
+        lua_getfield(L, -1, "fn");
+        lua_rawseti(L, 3, i);
+        lua_pop(L, 1);
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->sources_ref); /* 4 */
+    push_source(L, source);                            /* 5 */
+    int base = lua_gettop(L);
+    int n = weft__codec_unpack_lua_args(L, &lua->codec_hooks, args, len);
+    if (n < 0) {
+        weft__lua_log(lua, "SCRIPT ERROR: bad arguments for event \"%s\": %s", name,
+                      lua_tostring(L, -1));
+        return 0;
+    }
+    luaL_checkstack(L, n + 4, "too many event arguments");
+    /* Bound: the snapshot's nh handlers. */
+    for (lua_Integer i = 1; i <= nh && !lua->closing && !lua->base.stopped; i++) {
+        lua_rawgeti(L, 3, i);
+        lua_State *co = weft__lua_new_thread(lua, L, -1);
+        lua_remove(L, -2); /* the function; the thread stays anchored */
+        lua_pushvalue(L, -1);
+        lua_pushvalue(L, 5);
+        lua_rawset(L, 4); /* sources[co] = source */
+        for (int k = 1; k <= n; k++) lua_pushvalue(L, base + k);
+        lua_xmove(L, co, n);
+        weft__lua_resume(lua, L, co, n);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+static void lua_dispatch_event(weft__rt *rt, const char *name, const char *args, size_t len,
+                               const char *source)
+{
+    weft__lua *lua = lua_of(rt);
+    if (rt->stopped || lua->closing) return;
+    lua_State *L = lua->L;
+    int top = lua_gettop(L);
+    lua_pushcfunction(L, dispatch_protected);
+    lua_pushlightuserdata(L, lua);
+    lua_pushlightuserdata(L, (void *)name);
+    lua_pushlightuserdata(L, (void *)args);
+    lua_pushinteger(L, (lua_Integer)len);
+    lua_pushlightuserdata(L, (void *)source);
+    if (lua_pcall(L, 5, 0, 0) != LUA_OK)
+        weft__lua_log(lua, "SCRIPT ERROR: %s (while dispatching event \"%s\")",
+                      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error", name);
+    lua_settop(L, top);
+}
+
+/* AddEventHandler(name, fn[, net]) -> {key=, name=} */
+static void add_handler(lua_State *L, int net)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    weft__lua_srv *s = lua->srv;
+    const char *name = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_settop(L, 2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->handlers_ref); /* 3 */
+    if (lua_getfield(L, 3, name) != LUA_TTABLE) {       /* 4 */
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, 3, name);
+    }
+    lua_Integer key = ++s->next_handler_key;
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, key);
+    lua_setfield(L, -2, "key");
+    lua_pushvalue(L, 2);
+    lua_setfield(L, -2, "fn");
+    lua_rawseti(L, 4, (lua_Integer)lua_rawlen(L, 4) + 1);
+    if (weft__ev_subscribe(lua->host, &lua->base, name, net) < 0)
+        luaL_error(L, "not enough memory");
+    lua_createtable(L, 0, 2); /* the handler ref FiveM returns */
+    lua_pushinteger(L, key);
+    lua_setfield(L, -2, "key");
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "name");
+}
+
+static int l_add_event_handler(lua_State *L)
+{
+    add_handler(L, 0);
+    return 1;
+}
+
+/* RegisterNetEvent(name[, fn]): name may come from the network. */
+static int l_register_net_event(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    const char *name = luaL_checkstring(L, 1);
+    if (lua_isnoneornil(L, 2)) { /* mark the name net-safe, keep the count */
+        if (weft__ev_subscribe(lua->host, &lua->base, name, 1) < 0)
+            return luaL_error(L, "not enough memory");
+        weft__ev_unsubscribe(lua->host, &lua->base, name);
+        return 0;
+    }
+    add_handler(L, 1);
+    return 1;
+}
+
+/* RemoveEventHandler(ref) */
+static int l_remove_event_handler(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    weft__lua_srv *s = lua->srv;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_getfield(L, 1, "name");
+    lua_getfield(L, 1, "key");
+    const char *name = lua_tostring(L, 2);
+    lua_Integer key = lua_tointeger(L, 3);
+    if (!name) return luaL_error(L, "RemoveEventHandler: not an event handler reference");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, s->handlers_ref); /* 4 */
+    if (lua_getfield(L, 4, name) != LUA_TTABLE) return 0;
+    lua_Integer n = (lua_Integer)lua_rawlen(L, 5);
+    /* Bound: one pass over the name's handlers. */
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, 5, i);
+        lua_getfield(L, -1, "key");
+        lua_Integer k = lua_tointeger(L, -1);
+        lua_pop(L, 2);
+        if (k != key) continue;
+        for (lua_Integer j = i; j < n; j++) {
+            lua_rawgeti(L, 5, j + 1);
+            lua_rawseti(L, 5, j);
+        }
+        lua_pushnil(L);
+        lua_rawseti(L, 5, n);
+        weft__ev_unsubscribe(lua->host, &lua->base, name);
+        if (n == 1) {
+            lua_pushnil(L);
+            lua_setfield(L, 4, name);
+        }
+        break;
+    }
+    return 0;
+}
+
+static int l_trigger_event(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    const char *name = luaL_checkstring(L, 1);
+    char *buf;
+    size_t len;
+    if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 2, lua_gettop(L), &buf, &len) < 0)
+        return lua_error(L);
+    weft__ev_emit(lua->host, lua->base.resource, name, buf, len, NULL);
+    free(buf);
+    return 0;
+}
+
+/* TriggerClientEvent(name, target, ...): no clients in weft; the arguments
+ * are still checked (packed). */
+static int l_trigger_client_event(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    luaL_checkstring(L, 1);
+    char *buf;
+    size_t len;
+    if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 3, lua_gettop(L), &buf, &len) < 0)
+        return lua_error(L);
+    free(buf);
+    return 0;
+}
+
+static int l_cancel_event(lua_State *L)
+{
+    weft__ev_cancel(weft__lua_from_state(L)->host);
+    return 0;
+}
+
+static int l_was_event_canceled(lua_State *L)
+{
+    lua_pushboolean(L, weft__ev_was_canceled(weft__lua_from_state(L)->host));
+    return 1;
+}
+
+/* _G.__index / __newindex: `source` is per thread. */
+static int g_index(lua_State *L)
+{
+    if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "source")) return 0;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, srv_of(L)->sources_ref);
+    lua_pushthread(L);
+    lua_rawget(L, -2);
+    return 1;
+}
+
+static int g_newindex(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TSTRING && !strcmp(lua_tostring(L, 2), "source")) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, srv_of(L)->sources_ref);
+        lua_pushthread(L);
+        lua_pushvalue(L, 3);
+        lua_rawset(L, -3);
+        return 0;
+    }
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+/* ---- exports ------------------------------------------------------------------ */
+
+/* exports('name', fn) */
+static int l_exports_set(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    const char *name = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    uint32_t i = ref_alloc(lua->srv, L, 3);
+    if (!i) return luaL_error(L, "not enough memory");
+    if (weft__export_set(lua->host, &lua->base, name, i) < 0) {
+        lua_ref_release(&lua->base, i);
+        return luaL_error(L, "not enough memory");
+    }
+    return 0;
+}
+
+/* exports.res -> a userdata naming res (user value 1) */
+static int l_exports_index(lua_State *L)
+{
+    luaL_checkstring(L, 2);
+    lua_newuserdatauv(L, 0, 1);
+    lua_pushvalue(L, 2);
+    lua_setiuservalue(L, -2, 1);
+    luaL_setmetatable(L, EXPORTS_RES_MT);
+    return 1;
+}
+
+/* exports.res:fn(...) swallows the first argument (self); exports.res.fn(...)
+ * does not. Upvalues: the res userdata, the export name. */
+static int export_call(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    int first = lua_gettop(L) >= 1 && lua_rawequal(L, 1, lua_upvalueindex(1)) ? 2 : 1;
+    char *buf;
+    size_t len;
+    if (weft__codec_pack_lua_args(L, &lua->codec_hooks, first, lua_gettop(L), &buf, &len) < 0)
+        return lua_error(L);
+    lua_settop(L, 0);
+    lua_getiuservalue(L, lua_upvalueindex(1), 1);
+    const char *res = lua_tostring(L, 1);
+    const char *name = lua_tostring(L, lua_upvalueindex(2));
+    weft__call_result out;
+    weft__export_call(lua->host, &lua->base, res, name, buf, len, &out);
+    free(buf);
+    lua_settop(L, 0);
+    return finish_call(L, lua, &out);
+}
+
+static int l_exports_res_index(lua_State *L)
+{
+    luaL_checkstring(L, 2);
+    lua_settop(L, 2);
+    lua_pushcclosure(L, export_call, 2);
+    return 1;
+}
+
+/* ---- other globals -------------------------------------------------------------- */
+
+static int l_get_invoking_resource(lua_State *L)
+{
+    weft__invocation *inv = weft__lua_from_state(L)->host->server->invocation;
+    if (inv && inv->invoker) lua_pushstring(L, inv->invoker->name);
+    else lua_pushnil(L);
+    return 1;
+}
+
+static int l_get_resource_state(lua_State *L)
+{
+    weft__resource *r = weft__srv_find(weft__lua_from_state(L)->host, luaL_checkstring(L, 1));
+    lua_pushstring(L, r ? weft__srv_state_name(r->state) : "missing");
+    return 1;
+}
+
+static int l_execute_command(lua_State *L)
+{
+    weft__srv_queue_command(weft__lua_from_state(L)->host, luaL_checkstring(L, 1));
+    return 0;
+}
+
+static int resource_command(lua_State *L, const char *verb)
+{
+    char line[300];
+    snprintf(line, sizeof line, "%s %s", verb, luaL_checkstring(L, 1));
+    weft__srv_queue_command(weft__lua_from_state(L)->host, line);
+    return 0;
+}
+
+static int l_start_resource(lua_State *L)
+{
+    return resource_command(L, "start");
+}
+
+static int l_stop_resource(lua_State *L)
+{
+    return resource_command(L, "stop");
+}
+
+static int l_get_convar(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    const char *name = luaL_checkstring(L, 1);
+    const char *def = luaL_optstring(L, 2, "");
+    const char *v = weft__convars_get(&lua->host->server->convars, name, NULL);
+    lua_pushstring(L, v ? v : def);
+    return 1;
+}
+
+static int l_get_convar_int(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    const char *name = luaL_checkstring(L, 1);
+    int def = (int)luaL_optinteger(L, 2, 0);
+    lua_pushinteger(L, weft__convars_get_int(&lua->host->server->convars, name, def));
+    return 1;
+}
+
+/* GetGameTimer(): ms since the server started, as the JS runtimes see it. */
+static int l_get_game_timer(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)weft__srv_game_timer(weft__lua_from_state(L)->host));
+    return 1;
+}
+
+/* Test hook (set weft_test_hooks 1): live refs this runtime owns (its
+ * functions referenced from elsewhere), live proxies it holds. */
+static int l_test_ref_counts(lua_State *L)
+{
+    weft__lua_srv *s = srv_of(L);
+    lua_pushinteger(L, (lua_Integer)s->live_refs);
+    lua_pushinteger(L, (lua_Integer)s->live_proxies);
+    return 2;
+}
+
+static int open_server(lua_State *L)
+{
+    weft__lua *lua = lua_touserdata(L, 1);
+    weft__lua_srv *s = lua->srv;
+    static const luaL_Reg fns[] = {{"AddEventHandler", l_add_event_handler},
+                                   {"RegisterNetEvent", l_register_net_event},
+                                   {"RegisterServerEvent", l_register_net_event},
+                                   {"RemoveEventHandler", l_remove_event_handler},
+                                   {"TriggerEvent", l_trigger_event},
+                                   {"TriggerClientEvent", l_trigger_client_event},
+                                   {"CancelEvent", l_cancel_event},
+                                   {"WasEventCanceled", l_was_event_canceled},
+                                   {"GetInvokingResource", l_get_invoking_resource},
+                                   {"GetResourceState", l_get_resource_state},
+                                   {"ExecuteCommand", l_execute_command},
+                                   {"StartResource", l_start_resource},
+                                   {"StopResource", l_stop_resource},
+                                   {"GetConvar", l_get_convar},
+                                   {"GetConvarInt", l_get_convar_int},
+                                   {"GetGameTimer", l_get_game_timer},
+                                   {NULL, NULL}};
+    for (const luaL_Reg *f = fns; f->name; f++) lua_register(L, f->name, f->func);
+    if (weft__convars_get_int(&lua->host->server->convars, "weft_test_hooks", 0))
+        lua_register(L, "WeftTestRefCounts", l_test_ref_counts);
+
+    luaL_newmetatable(L, PROXY_MT);
+    lua_pushcfunction(L, proxy_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
+    luaL_newmetatable(L, EXPORTS_RES_MT);
+    lua_pushcfunction(L, l_exports_res_index);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+
+    lua_newtable(L); /* exports */
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, l_exports_set);
+    lua_setfield(L, -2, "__call");
+    lua_pushcfunction(L, l_exports_index);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setglobal(L, "exports");
+
+    lua_newtable(L);
+    s->handlers_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L); /* thread -> source, weak keys */
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    s->sources_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    lua_pushglobaltable(L);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, g_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, g_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* ---- runtime ops ------------------------------------------------------------------ */
+
+static void lua_srv_checkpoint(weft__rt *rt)
+{
+    weft__lua *lua = lua_of(rt);
+    if (!rt->stopped && !lua->closing) weft__lua_promise_drain(lua);
+}
+
+/* Chunk name: the path inside the resource ("@res/dir/f.lua" -> "dir/f.lua"),
+ * so errors read "f.lua:3: message" as in FiveM; another resource's file
+ * keeps its "res/..." prefix. */
+static int lua_load_script(weft__rt *rt, const char *path, const char *display)
+{
+    weft__lua *lua = lua_of(rt);
+    if (rt->stopped || lua->closing) return WEFT_ESTATE;
+    size_t rn = strlen(res_name(lua));
+    const char *shown = display[0] == '@' ? display + 1 : display;
+    if (!strncmp(shown, res_name(lua), rn) && shown[rn] == '/') shown += rn + 1;
+    size_t len;
+    char *src = weft__read_file(path, &len);
+    if (!src) {
+        weft__lua_log(lua, "SCRIPT ERROR: cannot read %s", display);
+        return WEFT_ENOENT;
+    }
+    char *chunk = malloc(strlen(shown) + 2);
+    if (!chunk) {
+        free(src);
+        return WEFT_ENOMEM;
+    }
+    chunk[0] = '@';
+    strcpy(chunk + 1, shown);
+    int rc = weft__lua_load_buffer(lua, src, len, chunk);
+    free(chunk);
+    free(src);
+    if (rc == 0 && lua->main_failed) rc = WEFT_ESCRIPT;
+    lua->main_failed = 0;
+    return rc < 0 ? WEFT_ESCRIPT : 0;
+}
+
+static void lua_srv_frame(weft__rt *rt)
+{
+    weft__lua *lua = lua_of(rt);
+    if (!rt->stopped && !lua->closing) weft__lua_frame(lua);
+}
+
+static void lua_srv_stop(weft__rt *rt)
+{
+    weft__lua *lua = lua_of(rt);
+    lua->closing = 1; /* nothing is resumed from here on */
+    uv_timer_stop(&lua->timer);
+    uv_check_stop(&lua->check);
+    uv_idle_stop(&lua->idle);
+}
+
+static void lua_srv_free(weft__rt *rt)
+{
+    weft__lua *lua = lua_of(rt);
+    weft__lua_srv *s = lua->srv;
+    weft__lua_free(lua); /* proxies' __gc record their releases meanwhile */
+    free(s->refs);
+    free(s);
+}
+
+static size_t lua_srv_memory(weft__rt *rt)
+{
+    return lua_of(rt)->mem_used;
+}
+
+static const weft__rt_ops lua_srv_ops = {
+    .kind = "lua",
+    .checkpoint = lua_srv_checkpoint,
+    .load_script = lua_load_script,
+    .dispatch_event = lua_dispatch_event,
+    .call_ref = lua_call_ref,
+    .ref_dup = lua_ref_dup,
+    .ref_release = lua_ref_release,
+    .settle_call = lua_settle_call,
+    .frame = lua_srv_frame,
+    .stop = lua_srv_stop,
+    .free = lua_srv_free,
+    .memory = lua_srv_memory,
+};
+
+weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res)
+{
+    weft__lua_srv *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    weft__lua *lua = weft__lua_new(h, res->name);
+    if (!lua) {
+        free(s);
+        return NULL;
+    }
+    s->lua = lua;
+    lua->srv = s;
+    lua->base.ops = &lua_srv_ops;
+    lua->codec_hooks = (weft__lua_codec_hooks){make_ref, push_ref_proxy, s};
+    lua_State *L = lua->L;
+    lua_pushcfunction(L, open_server);
+    lua_pushlightuserdata(L, lua);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        lua_pop(L, 1);
+        weft__lua_free(lua);
+        free(s);
+        return NULL;
+    }
+    return &lua->base;
+}

@@ -1,0 +1,1 @@
+print('ok.lua still loads after a broken file')

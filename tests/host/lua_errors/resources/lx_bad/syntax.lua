@@ -1,0 +1,2 @@
+print('syntax.lua'
+local = 1

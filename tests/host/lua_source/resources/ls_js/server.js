@@ -1,0 +1,1 @@
+onNet('net:hello', (x) => console.log('js net handler: source', source, typeof source, x));

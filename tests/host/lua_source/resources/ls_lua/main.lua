@@ -1,0 +1,30 @@
+-- `source` is per handler thread: it stays right across Wait even when
+-- other net events (other sources) are handled meanwhile.
+RegisterNetEvent('net:hello')
+AddEventHandler('net:hello', function(x, wait)
+  print('lua handler', x, 'source before Wait:', source, math.type(source))
+  local mine = source
+  Wait(wait)
+  print('lua handler', x, 'source after Wait(' .. wait .. '):', source, source == mine)
+  if x == 'second' then ExecuteCommand('quit') end
+end)
+RegisterNetEvent('net:handled', function(x)
+  print('RegisterNetEvent with a handler:', x, source)
+  source = 'overwritten'
+  print('a handler may assign source:', source)
+end)
+AddEventHandler('net:localonly', function()
+  print('never: a net event reaches only names registered with RegisterNetEvent')
+end)
+AddEventHandler('local:event', function()
+  print('local event: source is', source)
+end)
+print('main chunk: source is', source)
+CreateThread(function()
+  TriggerEvent('local:event')
+  ExecuteCommand('emitnet 7 net:hello ["first", 30]')
+  ExecuteCommand('emitnet 12 net:hello ["second", 60]')
+  ExecuteCommand('emitnet 3 net:handled ["x"]')
+  ExecuteCommand('emitnet 3 net:localonly []')
+  ExecuteCommand('emitnet player9 net:hello ["third", 5]')
+end)
