@@ -20,6 +20,7 @@
 #include <string.h>
 #include <lauxlib.h>
 #include "lua/lua_rt.h"
+#include "lua/lua_codec.h"
 
 /* ---- encode ---------------------------------------------------------------- */
 
@@ -551,4 +552,38 @@ void weft__lua_json_open(lua_State *L)
     static const luaL_Reg fns[] = {{"encode", l_encode}, {"decode", l_decode}, {NULL, NULL}};
     luaL_newlib(L, fns);
     lua_setglobal(L, "json");
+}
+
+/* ---- msgpack.pack / msgpack.unpack ----------------------------------------
+ * FiveM's msgpack global on weft's value boundary rules (docs/values.md):
+ * pack(...) returns the arguments as one msgpack array (a Lua string);
+ * unpack(s) returns them. Functions cannot be packed here (no ref table in a
+ * plain string): an error. Malformed input: an error naming the problem. */
+
+static int l_mp_pack(lua_State *L)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    int n = lua_gettop(L);
+    if (weft__codec_pack_lua_args(L, NULL, 1, n, &buf, &len) < 0) return lua_error(L);
+    lua_pushlstring(L, buf, len);
+    free(buf);
+    return 1;
+}
+
+static int l_mp_unpack(lua_State *L)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    lua_settop(L, 1);
+    int n = weft__codec_unpack_lua_args(L, NULL, s, len);
+    if (n < 0) return lua_error(L);
+    return n;
+}
+
+void weft__lua_msgpack_open(lua_State *L)
+{
+    static const luaL_Reg fns[] = {{"pack", l_mp_pack}, {"unpack", l_mp_unpack}, {NULL, NULL}};
+    luaL_newlib(L, fns);
+    lua_setglobal(L, "msgpack");
 }

@@ -301,8 +301,9 @@ int weft__codec_pack_lua_args(lua_State *L, const weft__lua_codec_hooks *hooks, 
         return -1;
     }
     packer_init(s, L, hooks, "args");
-    first = lua_absindex(L, first);
-    last = lua_absindex(L, last);
+    /* relative (negative) slots only: 0 is "before slot 1", not the top */
+    if (first < 0) first = lua_absindex(L, first);
+    if (last < 0) last = lua_absindex(L, last);
     int n = last >= first ? last - first + 1 : 0;
     if (msgpack_pack_array(&s->pk, (size_t)n) != 0) rc = pack_fail(s, "out of memory");
     for (int i = 0; i < n && rc == 0; i++)

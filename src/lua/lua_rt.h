@@ -192,5 +192,7 @@ weft__rt *weft__lua_rt_create(weft_host *h, struct weft__resource *res);
 
 /* ---- libraries (json.c) -------------------------------------------------- */
 void weft__lua_json_open(lua_State *L);
+/* msgpack.pack(...) / msgpack.unpack(s) (json.c) */
+void weft__lua_msgpack_open(lua_State *L);
 
 #endif

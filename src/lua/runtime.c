@@ -225,6 +225,7 @@ static int open_libs(lua_State *L)
     weft__lua_sched_open(L);
     weft__lua_promise_open(L);
     weft__lua_json_open(L);
+    weft__lua_msgpack_open(L);
     return 0;
 }
 
