@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps build test demo bench bench-js asan clean format
+.PHONY: all deps build test demo bench bench-js bench-host asan clean format
 
 all: build
 
@@ -23,10 +23,17 @@ test: build
 demo: build
 	@scripts/demo.sh $(BUILD)/weft
 
+# bench: everything (JS vs Node micro-benchmarks, then the host table).
 bench: build
 	@node bench/run.mjs --weft $(BUILD)/weft
+	@node bench/host/run.mjs --build $(BUILD)
 
-bench-js: bench
+bench-js: build
+	@node bench/run.mjs --weft $(BUILD)/weft
+
+# bench-host: the seed's latency/CPU table -> bench/RESULTS.md + picture.
+bench-host: build
+	@node bench/host/run.mjs --build $(BUILD)
 
 asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DWEFT_ASAN=ON >/dev/null

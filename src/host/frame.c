@@ -34,6 +34,7 @@ void weft__frame_run(weft_host *h)
 {
     weft__server *s = h->server;
     s->frames++;
+    if (s->bench) weft__bench_frame(h, 1); /* benchmarks only: deferred drains */
     for (weft__resource *r = s->resources; r; r = r->next) {
         if (r->state != WEFT_RES_STARTED) continue;
         for (weft__rt *rt = r->rts; rt; rt = rt->res_next) {
@@ -43,6 +44,7 @@ void weft__frame_run(weft_host *h)
             weft__host_leave(h);
         }
     }
+    if (s->bench) weft__bench_frame(h, 0);
 }
 
 static void frame_cb(uv_timer_t *t)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "host/server.h"
@@ -436,6 +437,7 @@ void weft__srv_quit(weft_host *h)
     }
     weft__ref_flush(h);
     s->quit_done = 1;
+    weft__bench_close(h);
     weft__frame_close(h);
     weft__console_close(h);
     if (!uv_is_closing((uv_handle_t *)&s->cmd_timer)) uv_close((uv_handle_t *)&s->cmd_timer, NULL);
@@ -537,6 +539,8 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     }
     if ((!strcmp(a0, "set") || !strcmp(a0, "sets") || !strcmp(a0, "setr")) && c->argc >= 3) {
         unsigned fl = a0[3] == 's' ? WEFT_CONVAR_SERVERINFO : a0[3] == 'r' ? WEFT_CONVAR_REPLICATED : 0;
+        if (!strcasecmp(a1, "weft_drainPolicy") && weft__bench_set_policy(h, c->argv[2]) < 0)
+            return WEFT_EINVAL;
         return weft__convars_set(&s->convars, a1, c->argv[2], fl);
     }
     if (!strcmp(a0, "exec") && a1) {

@@ -215,6 +215,7 @@ struct weft__server {
     weft__native *natives;
     size_t natives_len, natives_cap;
     int quitting, quit_done, use_color;
+    struct weft__bench *bench; /* benchmark-only hooks (bench.c), or NULL */
 };
 
 #define WEFT_SRV(h) ((h)->server)
@@ -246,6 +247,10 @@ int weft__json_to_msgpack(const char *json, char **out, size_t *outlen);
 int weft__frame_init(weft_host *h);
 void weft__frame_run(weft_host *h);
 void weft__frame_close(weft_host *h);
+/* bench.c: benchmark-only (`set weft_drainPolicy immediate|fasttick|frame`). */
+int weft__bench_set_policy(weft_host *h, const char *value);
+void weft__bench_frame(weft_host *h, int begin);
+void weft__bench_close(weft_host *h);
 /* console.c */
 int weft__console_open(weft_host *h);
 void weft__console_close(weft_host *h);

@@ -1,0 +1,5 @@
+fx_version 'cerulean'
+game 'common'
+description 'bench row 7: times emits and export calls with getrusage'
+dependency 'bh7_sink'
+server_script 'bh7.js'

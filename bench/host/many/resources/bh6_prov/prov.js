@@ -1,0 +1,2 @@
+// bh6_prov: calls the caller's callback from its own event loop.
+exports('later', (cb) => { setImmediate(() => cb(1)); });

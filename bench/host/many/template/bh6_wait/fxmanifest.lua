@@ -1,0 +1,5 @@
+fx_version 'cerulean'
+game 'common'
+description 'bench row 6: awaits callbacks from bh6_prov in a loop'
+dependency 'bh6_prov'
+server_script 'wait.js'
