@@ -30,6 +30,7 @@ typedef struct weft__js_res {
     int line_start[3];
     uint64_t warned_entry; /* host->entry_start of the entry already warned about */
     int cpu_warn_ms, cpu_limit_ms; /* convars weft_cpuWarnMs / weft_cpuLimitMs */
+    JSValue dispatch_fn; /* internal.host.dispatch, resolved once */
 } weft__js_res;
 
 typedef struct pending_promise {
@@ -205,11 +206,19 @@ static JSClassDef ref_class = {"WeftFunctionReference", .finalizer = ref_handle_
 static JSValue internal_host_call(weft__js *js, const char *fn_name, int argc, JSValueConst *argv)
 {
     JSContext *ctx = js->ctx;
-    JSValue host = JS_GetPropertyStr(ctx, js->internal, "host");
-    JSValue fn = JS_GetPropertyStr(ctx, host, fn_name);
+    JSValue fn;
+    /* dispatch runs for every event: keep it resolved */
+    int is_dispatch = !strcmp(fn_name, "dispatch");
+    if (is_dispatch && JS_IsFunction(ctx, js->res->dispatch_fn)) {
+        fn = JS_DupValue(ctx, js->res->dispatch_fn);
+    } else {
+        JSValue host = JS_GetPropertyStr(ctx, js->internal, "host");
+        fn = JS_GetPropertyStr(ctx, host, fn_name);
+        JS_FreeValue(ctx, host);
+        if (is_dispatch) js->res->dispatch_fn = JS_DupValue(ctx, fn);
+    }
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, argc, argv);
     JS_FreeValue(ctx, fn);
-    JS_FreeValue(ctx, host);
     return r;
 }
 
@@ -954,6 +963,7 @@ int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *re
     weft__js_res *r = calloc(1, sizeof *r);
     if (!r) return WEFT_ENOMEM;
     r->resource = resource;
+    r->dispatch_fn = JS_UNDEFINED;
     r->hooks = (weft__codec_hooks){make_ref, ref_proxy, js};
     r->ref_atom = JS_NewAtom(ctx, "__weftRefId");
     r->line_start[1] = r->line_start[2] = 1;
@@ -987,6 +997,7 @@ void weft__js_host_free(weft__js *js)
     r->refs = NULL;
     r->refs_len = 0;
     JS_FreeAtom(js->ctx, r->ref_atom);
+    JS_FreeValue(js->ctx, r->dispatch_fn);
     free(r);
     js->res = NULL;
 }

@@ -46,13 +46,14 @@ process.reallyExit = function (code) { host.exitResource(code | 0); };
 process.abort = function () { host.exitResource(134); };
 
 // ---- events ----
-const handlers = new Map(); // name -> [fn]
+// name -> [fn]. Lists are copy-on-write (replaced, never mutated), so a
+// dispatch walks the list it started with without copying it per event.
+const handlers = new Map();
 function addHandler(name, fn, net) {
   if (typeof name !== 'string') throw new TypeError('event name must be a string');
   if (typeof fn !== 'function') throw new TypeError('event handler must be a function');
-  let list = handlers.get(name);
-  if (!list) handlers.set(name, list = []);
-  list.push(fn);
+  const list = handlers.get(name);
+  handlers.set(name, list ? [...list, fn] : [fn]);
   host.subscribe(name, !!net);
 }
 function on(name, fn) { addHandler(name, fn, false); }
@@ -65,11 +66,13 @@ function removeEventListener(name, fn) {
   if (!list) return;
   const i = list.indexOf(fn);
   if (i < 0) return;
-  list.splice(i, 1);
-  if (!list.length) handlers.delete(name);
+  if (list.length === 1) handlers.delete(name);
+  else handlers.set(name, list.filter((_, k) => k !== i));
   host.unsubscribe(name);
 }
-function emit(name, ...args) { host.emit(String(name), ...args); }
+// emit is the native itself (no JS frame, no argument spread): it converts
+// the name to a string and packs the rest.
+const emit = host.emit;
 function emitNet(name, target, ...args) { host.emitNet(String(name), target, ...args); }
 
 let currentSource;
@@ -83,9 +86,10 @@ function dispatch(name, args, source) {
   const prev = currentSource;
   currentSource = source === undefined ? undefined : (/^-?\d+$/.test(source) ? Number(source) : source);
   try {
-    for (const fn of list.slice()) {
+    for (let i = 0; i < list.length; i++) {
+      const fn = list[i];
       try {
-        Reflect.apply(fn, globalThis, args);
+        fn.apply(globalThis, args);
       } catch (e) {
         if (e !== null && typeof e === 'object' && e.message === 'process.exit()' && !(e instanceof Error)) throw e;
         logError(`error in handler for event "${name}"`, e);
@@ -101,16 +105,27 @@ function exportsFn(name, fn) {
   if (typeof name !== 'string') throw new TypeError('exports: name must be a string');
   host.setExport(name, fn);
 }
-// exports.res.fn(...): looked up at call time, so never stale.
+// exports.res.fn(...): the export is looked up by the host at call time, so
+// never stale; the proxies and the bound callers are cached (one per
+// resource, one per export name), not rebuilt per call.
+const resourceProxies = new Map();
 const exportsObj = new Proxy(exportsFn, {
   get(target, res) {
     if (typeof res !== 'string') return undefined;
-    return new Proxy({}, {
-      get(_, name) {
-        if (typeof name !== 'string' || name === 'then') return undefined;
-        return (...args) => host.callExport(res, name, ...args);
-      },
-    });
+    let p = resourceProxies.get(res);
+    if (p === undefined) {
+      const callers = new Map();
+      p = new Proxy({}, {
+        get(_, name) {
+          if (typeof name !== 'string' || name === 'then') return undefined;
+          let f = callers.get(name);
+          if (f === undefined) callers.set(name, f = host.callExport.bind(null, res, name));
+          return f;
+        },
+      });
+      resourceProxies.set(res, p);
+    }
+    return p;
   },
 });
 
