@@ -144,7 +144,9 @@ typedef int (*weft_native_fn)(void *ud, const char *args, size_t len, char **res
 int weft_host_register_native(weft_host *h, const char *name, weft_native_fn fn, void *ud);
 
 /* Run the host's libuv loop (frame timer, timers, I/O, console) until
- * `quit` (console, ExecuteCommand('quit'), weft_host_quit). Returns 0. */
+ * `quit` (console, ExecuteCommand('quit'), weft_host_quit). SIGINT or SIGTERM
+ * while it runs quits the same way (a second one ends the process at once).
+ * Returns 0. */
 int weft_host_run(weft_host *h);
 /* For a host with its own frame loop: run what is due without blocking
  * (timers, I/O), then one frame of setTick handlers. Returns 1 while the

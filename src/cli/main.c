@@ -68,6 +68,9 @@ static int serve(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    /* like Node: output reaches a pipe or file as it is written, line by
+     * line, not when a 4 KB buffer fills or the process ends */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     int i = 1;
     if (argc > 1 && !strcmp(argv[1], "serve")) return serve(argc, argv);
     if (i < argc && !strcmp(argv[i], "run")) i++;

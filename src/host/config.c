@@ -228,12 +228,10 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
         while ((r = split(&p, &cmd, &why)) > 0) {
             cmd.file = path;
             cmd.line = lineno;
-            if (strcasecmp(cmd.argv[0], "exec") == 0) {
-                if (cmd.argc != 2) {
-                    set_err(c->err, c->errcap, "%s:%d: exec: expected one file name", path,
-                            lineno);
-                    rc = WEFT_EINVAL;
-                } else if (depth + 1 > WEFT_CFG_MAX_EXEC_DEPTH) {
+            if (strcasecmp(cmd.argv[0], "exec") == 0 && cmd.argc == 2) {
+                /* (a malformed exec goes to the callback like any bad
+                 * command: logged with its usage, loading goes on) */
+                if (depth + 1 > WEFT_CFG_MAX_EXEC_DEPTH) {
                     set_err(c->err, c->errcap,
                             "%s:%d: exec '%s': nested deeper than %d files (an exec loop?)",
                             path, lineno, cmd.argv[1], WEFT_CFG_MAX_EXEC_DEPTH);

@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <limits.h>
 #include <msgpack.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +247,11 @@ static int start_deps(weft_host *h, weft__resource *r, int level)
                       dep);
             return WEFT_ENOENT;
         }
+        if (d->resolving_deps) {
+            weft__log(h, "weft", "could not start \"%s\": dependency cycle (\"%s\" depends on it)",
+                      r->name, d->name);
+            return WEFT_EINVAL;
+        }
         if (d->state == WEFT_RES_STARTED || d->state == WEFT_RES_STARTING) continue;
         if (start_res(h, d, level + 1) < 0) {
             weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" failed to start",
@@ -270,8 +276,11 @@ static int start_res(weft_host *h, weft__resource *r, int level)
         return rc;
     }
     r->has_manifest = 1;
-    r->state = WEFT_RES_STARTING; /* a dependency cycle stops here */
-    if ((rc = start_deps(h, r, level)) < 0) {
+    r->state = WEFT_RES_STARTING;
+    r->resolving_deps = 1; /* a dependency cycle comes back here: an error */
+    rc = start_deps(h, r, level);
+    r->resolving_deps = 0;
+    if (rc < 0) {
         r->state = WEFT_RES_STOPPED;
         return rc;
     }
@@ -341,7 +350,9 @@ static int depends_on(weft__resource *a, weft__resource *b)
 static int stop_res(weft_host *h, weft__resource *r)
 {
     if (r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING) return WEFT_ESTATE;
-    /* Dependents stop first (bound: each stop leaves one fewer started). */
+    /* Dependents stop first (bound: each stop leaves one fewer started; r
+     * is marked stopping first, so a dependency cycle cannot recurse). */
+    r->state = WEFT_RES_STOPPING;
     for (weft__resource *o = h->server->resources; o; o = o->next)
         if (o != r && o->state == WEFT_RES_STARTED && depends_on(o, r)) stop_res(h, o);
     r->state = WEFT_RES_STOPPING;
@@ -565,6 +576,20 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     if (!strcmp(a0, "echo")) { /* for scripts and tests: print the rest */
         weft__log(h, "weft", "%s", line ? rest_after(line, 1) : "");
         return 0;
+    }
+    /* a known command with its arguments missing: say how to use it */
+    static const struct {
+        const char *name, *usage;
+    } usages[] = {
+        {"ensure", "ensure NAME"}, {"start", "start NAME"}, {"stop", "stop NAME"},
+        {"restart", "restart NAME"}, {"set", "set NAME VALUE"}, {"sets", "sets NAME VALUE"},
+        {"setr", "setr NAME VALUE"}, {"exec", "exec FILE"}, {"emit", "emit NAME [JSON-ARRAY]"},
+        {"emitnet", "emitnet SOURCE NAME [JSON-ARRAY]"},
+    };
+    for (size_t i = 0; i < sizeof usages / sizeof usages[0]; i++) {
+        if (strcmp(a0, usages[i].name)) continue;
+        weft__log(h, "weft", "usage: %s", usages[i].usage);
+        return WEFT_EINVAL;
     }
     weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
     return WEFT_EINVAL;
@@ -839,13 +864,56 @@ int weft_host_register_native(weft_host *h, const char *name, weft_native_fn fn,
     return 0;
 }
 
+/* SIGINT/SIGTERM while weft_host_run() runs: quit cleanly (resources get
+ * onResourceStop); a second signal ends the process at once. */
+static void on_signal_quit(weft_host *h, int signum)
+{
+    if (h->server->quitting || h->server->quit_done) {
+        fflush(stdout);
+        _exit(128 + signum);
+    }
+    weft__log(h, "weft", "%s: quitting (again to force)", signum == SIGINT ? "SIGINT" : "SIGTERM");
+    weft__srv_queue_command(h, "quit");
+}
+
+/* The signal handles of weft_host_run(), freed by the last close callback
+ * (their close completes in a later loop iteration, in no set order). */
+typedef struct signal_watch {
+    int open;
+    weft_host *h;
+    uv_signal_t sig[2];
+} signal_watch;
+
+static void signal_closed(uv_handle_t *handle)
+{
+    signal_watch *w = handle->data;
+    if (--w->open == 0) free(w);
+}
+
+static void on_signal_cb(uv_signal_t *sig, int signum)
+{
+    signal_watch *w = sig->data;
+    on_signal_quit(w->h, signum);
+}
+
 int weft_host_run(weft_host *h)
 {
     if (!h) return WEFT_EINVAL;
+    signal_watch *w = calloc(1, sizeof *w);
+    int signums[2] = {SIGINT, SIGTERM};
+    for (int i = 0; w && i < 2; i++) {
+        w->h = h;
+        uv_signal_init(&h->loop, &w->sig[i]);
+        w->sig[i].data = w;
+        w->open++;
+        uv_signal_start(&w->sig[i], on_signal_cb, signums[i]);
+        uv_unref((uv_handle_t *)&w->sig[i]); /* a signal watch keeps nothing alive */
+    }
     /* Bound: returns on quit (uv_stop) or when nothing keeps the loop alive. */
     while (!h->server->quit_done && !h->exit_requested) {
         if (!uv_run(&h->loop, UV_RUN_DEFAULT)) break;
     }
+    for (int i = 0; w && i < 2; i++) uv_close((uv_handle_t *)&w->sig[i], signal_closed);
     fflush(stdout);
     return 0;
 }

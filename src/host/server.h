@@ -89,6 +89,7 @@ typedef struct weft__resource {
     weft__export *exports;
     size_t exports_len, exports_cap;
     uint64_t start_seq; /* order started, for stop-all */
+    int resolving_deps;  /* inside its own dependency resolution (cycle check) */
     int seen;           /* found by the last refresh */
     struct weft__resource *next;
 } weft__resource;

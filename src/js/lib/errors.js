@@ -1,6 +1,7 @@
 // errors.js: Node-style errors with a `code` (lib/internal/errors.js subset)
 // and the shared async-id symbols and hook stubs used by later files.
 internal.async_id_symbol = Symbol('asyncId');
+internal.promiseState = natives.promiseState; // [0 pending / 1 fulfilled / 2 rejected, result]
 internal.trigger_async_id_symbol = Symbol('triggerId');
 // async_hooks glue: async_hooks.js fills in the full implementation; until a
 // hook is enabled, emitBefore/emitAfter only track the ids.

@@ -138,8 +138,23 @@ process.on('warning', onWarning);
 function noop() {}
 // Frames inside weft's own bootstrap say nothing to the user.
 function userFrames(text) {
-  return text.split('\n').filter((l) => !/^\s+at .*weft:internal\//.test(l) && !/^\s+at apply \(native\)$/.test(l)).join('\n');
+  return limitFrames(text.split('\n').filter((l) => !/^\s+at .*weft:internal\//.test(l) && !/^\s+at apply \(native\)$/.test(l)).join('\n'));
 }
+// Keep the first 10 frame lines (V8's default Error.stackTraceLimit).
+function limitFrames(text, max = 10) {
+  const lines = text.split('\n');
+  let frames = 0, out = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (/^\s+at /.test(lines[i]) && ++frames > max) {
+      const rest = lines.slice(i).filter((l) => /^\s+at /.test(l)).length;
+      out.push(`    ... ${rest} more frame${rest === 1 ? '' : 's'}`);
+      break;
+    }
+    out.push(lines[i]);
+  }
+  return out.join('\n');
+}
+internal.limitFrames = limitFrames;
 function printUncaught(err) {
   let text;
   try {

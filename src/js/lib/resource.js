@@ -15,9 +15,12 @@ function def(name, value) {
 
 // ---- error reporting ----
 // Stack lines from weft's own bootstrap say nothing to the user.
+// At most 10 frames per error, as V8's default Error.stackTraceLimit: a
+// stack overflow would print thousands, and errors crossing resources add
+// the caller's frames at each hop.
 function userStack(err) {
   const s = typeof err.stack === 'string' ? err.stack : '';
-  return s.split('\n').filter((l) => l.trim() && !/weft:internal\//.test(l) && !/^\s+at .*\(native\)$/.test(l)).join('\n');
+  return internal.limitFrames(s.split('\n').filter((l) => l.trim() && !/weft:internal\//.test(l) && !/^\s+at .*\(native\)$/.test(l)).join('\n'));
 }
 function describe(err) {
   if (err !== null && (typeof err === 'object' || typeof err === 'function') && 'message' in err) {

@@ -1,8 +1,9 @@
 on('limits:hog', () => {
-  const keep = [];
+  // one allocation past weft_memoryLimitMb (64): refused, and catchable
   try {
-    for (;;) keep.push(new Array(100000).fill(keep.length));
+    const big = new Uint8Array(100 * 1024 * 1024);
+    console.log('hog allocated', big.length);
   } catch (e) {
-    console.log('hog caught:', e.message);
+    console.log('hog caught:', e.name, e.message);
   }
 });
