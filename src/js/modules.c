@@ -1,6 +1,7 @@
-/* modules.c: ES modules through QuickJS's module loader (relative and
- * absolute specifiers, .mjs/.js files, CommonJS files imported as a default
- * export, built-ins as `node:x`/`x`), import.meta.url, and running the main
+/* modules.c: ES modules through QuickJS's module loader. Resolution and
+ * format detection live in lib/modules.js (internal.esmResolve/esmFormat):
+ * module names are absolute real paths or 'node:x'. CommonJS files become a
+ * facade module (default + named exports); import.meta; running the main
  * file (CommonJS via lib/modules.js, or an ES module with top-level await). */
 #include <limits.h>
 #include <stdio.h>
@@ -16,42 +17,38 @@ static int has_suffix(const char *s, const char *suf)
     return a >= b && !strcmp(s + a - b, suf);
 }
 
+/* internal[fn](a, b?): the resolver lives in lib/modules.js. */
+static JSValue call_internal(JSContext *ctx, const char *fn, const char *a, const char *b)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    JSValue f = JS_GetPropertyStr(ctx, js->internal, fn);
+    JSValue argv[2] = {JS_NewString(ctx, a), b ? JS_NewString(ctx, b) : JS_UNDEFINED};
+    JSValue r = JS_Call(ctx, f, JS_UNDEFINED, b ? 2 : 1, (JSValueConst *)argv);
+    JS_FreeValue(ctx, argv[0]);
+    JS_FreeValue(ctx, argv[1]);
+    JS_FreeValue(ctx, f);
+    return r;
+}
+
+/* Returns a malloc'd (js_malloc) copy of a string result, NULL on exception. */
+static char *string_result(JSContext *ctx, JSValue v)
+{
+    if (JS_IsException(v)) return NULL;
+    const char *s = JS_ToCString(ctx, v);
+    JS_FreeValue(ctx, v);
+    if (!s) return NULL;
+    char *out = js_strdup(ctx, s);
+    JS_FreeCString(ctx, s);
+    return out;
+}
+
+/* Specifier -> module name: an absolute real path, or 'node:x' for a
+ * built-in. Errors (ERR_MODULE_NOT_FOUND naming the importer, ...) are
+ * thrown here, where the importing module is still known. */
 static char *module_normalize(JSContext *ctx, const char *base, const char *name, void *opaque)
 {
-    if (name[0] != '.' && name[0] != '/') return js_strdup(ctx, name); /* built-in or bare */
-    char buf[PATH_MAX * 2];
-    if (name[0] == '/') {
-        snprintf(buf, sizeof buf, "%s", name);
-    } else {
-        const char *slash = strrchr(base, '/');
-        int dl = slash ? (int)(slash - base) : 0;
-        if (!slash) snprintf(buf, sizeof buf, "%s", name);
-        else snprintf(buf, sizeof buf, "%.*s/%s", dl, base, name);
-    }
-    /* collapse . and .. segments */
-    char out[PATH_MAX * 2];
-    size_t o = 0;
-    const char *p = buf;
-    int abs = buf[0] == '/';
-    while (*p) {
-        while (*p == '/') p++;
-        const char *seg = p;
-        while (*p && *p != '/') p++;
-        size_t n = (size_t)(p - seg);
-        if (n == 0 || (n == 1 && seg[0] == '.')) continue;
-        if (n == 2 && seg[0] == '.' && seg[1] == '.') {
-            while (o > 0 && out[o - 1] != '/') o--;
-            if (o > 0) o--;
-            continue;
-        }
-        if (o || abs) out[o++] = '/';
-        memcpy(out + o, seg, n);
-        o += n;
-    }
-    out[o] = 0;
-    char real[PATH_MAX];
-    if (realpath(out, real)) return js_strdup(ctx, real);
-    return js_strdup(ctx, out);
+    (void)opaque;
+    return string_result(ctx, call_internal(ctx, "esmResolve", name, base));
 }
 
 static int set_import_meta(JSContext *ctx, JSValueConst func, const char *path, int is_main)
@@ -85,26 +82,35 @@ static JSModuleDef *compile_module(JSContext *ctx, const char *name, const char 
     return m;
 }
 
+static int is_commonjs(JSContext *ctx, const char *name)
+{
+    char *fmt = string_result(ctx, call_internal(ctx, "esmFormat", name, NULL));
+    if (!fmt) return -1;
+    int r = !strcmp(fmt, "commonjs");
+    js_free(ctx, fmt);
+    return r;
+}
+
+/* A module whose source lib/modules.js generates (internal[fn](name)). */
+static JSModuleDef *facade_module(JSContext *ctx, const char *fn, const char *name)
+{
+    char *src = string_result(ctx, call_internal(ctx, fn, name, NULL));
+    if (!src) return NULL;
+    JSModuleDef *m = compile_module(ctx, name, src, strlen(src));
+    js_free(ctx, src);
+    return m;
+}
+
 static JSModuleDef *module_loader(JSContext *ctx, const char *name, void *opaque)
 {
-    char src[PATH_MAX * 2 + 200];
-    if (name[0] != '/' && name[0] != '.') {
-        /* Built-in: re-export the CommonJS value as default. */
-        const char *b = strncmp(name, "node:", 5) ? name : name + 5;
-        snprintf(src, sizeof src,
-                 "const m = globalThis[Symbol.for('weft.loadBuiltin')](%c%s%c);\n"
-                 "export default m;\n",
-                 '"', b, '"');
-        return compile_module(ctx, name, src, strlen(src));
-    }
-    if (!has_suffix(name, ".mjs") && (has_suffix(name, ".cjs") || has_suffix(name, ".js") ||
-                                      has_suffix(name, ".json"))) {
-        /* CommonJS imported from ESM: its module.exports is the default. */
-        snprintf(src, sizeof src,
-                 "const m = globalThis[Symbol.for('weft.require')](%c%s%c);\nexport default m;\n",
-                 '"', name, '"');
-        return compile_module(ctx, name, src, strlen(src));
-    }
+    (void)opaque;
+    /* Built-in: default = the module object, plus its keys as names. */
+    if (!strncmp(name, "node:", 5)) return facade_module(ctx, "esmBuiltinSource", name);
+    int cjs = is_commonjs(ctx, name);
+    if (cjs < 0) return NULL;
+    /* CommonJS imported from ESM: default = module.exports, plus named
+     * exports (see esmCommonJSSource for how this differs from Node). */
+    if (cjs) return facade_module(ctx, "esmCommonJSSource", name);
     size_t len;
     char *buf = weft__read_file(name, &len);
     if (!buf) {
@@ -130,7 +136,14 @@ int weft__js_run_main(weft__js *js, const char *path)
     weft_host *h = js->host;
     weft__host_enter(h, &js->base);
     js->in_main = 1;
-    if (has_suffix(path, ".mjs")) {
+    /* an ES main: .mjs, or .js under a package.json with "type": "module" */
+    int esm = has_suffix(path, ".mjs");
+    if (!esm && has_suffix(path, ".js")) {
+        int cjs = is_commonjs(ctx, path);
+        if (cjs < 0) JS_FreeValue(ctx, JS_GetException(ctx));
+        esm = cjs == 0;
+    }
+    if (esm) {
         size_t len;
         char *buf = weft__read_file(path, &len);
         if (!buf) {

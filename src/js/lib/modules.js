@@ -49,18 +49,122 @@ function tryFile(p) { return natives.stat(p) === FILE ? natives.realpath(p) : un
 function tryExtensions(p) {
   return tryFile(p) || tryFile(`${p}.js`) || tryFile(`${p}.json`) || tryFile(`${p}.cjs`);
 }
-function tryPackage(dir) {
-  const pj = `${dir}/package.json`;
+// package.json reads are cached by path (Node caches them too); a missing or
+// unparsable file is cached as null.
+const pjCache = new Map();
+function readPackageJson(dir) {
+  const pj = `${dir === '/' ? '' : dir}/package.json`;
+  if (pjCache.has(pj)) return pjCache.get(pj);
+  let v = null;
   if (natives.stat(pj) === FILE) {
-    let main;
-    try { main = JSON.parse(natives.readFile(pj)).main; } catch {}
-    if (typeof main === 'string') {
-      const m = resolvePath(dir, main);
-      const f = tryExtensions(m) || tryFile(`${m}/index.js`) || tryFile(`${m}/index.json`);
-      if (f) return f;
-    }
+    try { v = JSON.parse(natives.readFile(pj)); } catch {}
+    if (v === null || typeof v !== 'object') v = null;
+  }
+  pjCache.set(pj, v);
+  return v;
+}
+// Node's legacy "main" lookup (main, main + extensions, main/index, index.js).
+function tryPackage(dir) {
+  const pkg = readPackageJson(dir);
+  const main = pkg && pkg.main;
+  if (typeof main === 'string') {
+    const m = resolvePath(dir, main);
+    const f = tryExtensions(m) || tryFile(`${m}/index.js`) || tryFile(`${m}/index.json`);
+    if (f) return f;
   }
   return tryFile(`${dir}/index.js`) || tryFile(`${dir}/index.json`);
+}
+// 'pkg/a/b' -> ['pkg', './a/b']; '@scope/pkg' -> ['@scope/pkg', '.'].
+function splitPackageName(spec) {
+  let i = spec.indexOf('/');
+  if (spec[0] === '@' && i >= 0) i = spec.indexOf('/', i + 1);
+  return i < 0 ? [spec, '.'] : [spec.slice(0, i), `.${spec.slice(i)}`];
+}
+const ESM_CONDITIONS = ['node', 'import', 'default'];
+const CJS_CONDITIONS = ['node', 'require', 'default'];
+// A package.json "exports" target: a './' string (with '*' substituted), an
+// array (first that resolves), a conditions object (first matching key in
+// object order), or null (explicitly not exported). undefined = no match.
+function resolveExportsTarget(dir, target, star, conditions) {
+  if (typeof target === 'string') {
+    if (!target.startsWith('./')) return undefined;
+    return resolvePath(dir, star === undefined ? target : target.split('*').join(star));
+  }
+  if (Array.isArray(target)) {
+    for (const t of target) {
+      const r = resolveExportsTarget(dir, t, star, conditions);
+      if (r !== undefined) return r;
+    }
+    return undefined;
+  }
+  if (target !== null && typeof target === 'object') {
+    for (const key of Object.keys(target)) {
+      if (key === 'default' || conditions.includes(key)) {
+        const r = resolveExportsTarget(dir, target[key], star, conditions);
+        if (r !== undefined) return r;
+      }
+    }
+    return undefined;
+  }
+  return target === null ? null : undefined;
+}
+// exports + subpath ('.' or './x') -> absolute path, or throws
+// ERR_PACKAGE_PATH_NOT_EXPORTED (suffix names the importer for ESM).
+function resolvePackageExports(dir, exports, subpath, conditions, suffix) {
+  const keys = exports !== null && typeof exports === 'object' && !Array.isArray(exports)
+    ? Object.keys(exports) : [];
+  if (typeof exports === 'string' || Array.isArray(exports) ||
+      (keys.length && !keys[0].startsWith('.'))) exports = { '.': exports };
+  let r;
+  if (Object.prototype.hasOwnProperty.call(exports, subpath) && !subpath.includes('*')) {
+    r = resolveExportsTarget(dir, exports[subpath], undefined, conditions);
+  } else {
+    // pattern keys ('./x/*' or './x/*.js'): the longest matching prefix wins
+    let best, bestStar;
+    for (const key of Object.keys(exports)) {
+      const i = key.indexOf('*');
+      if (i < 0 || key.indexOf('*', i + 1) >= 0) continue;
+      const pre = key.slice(0, i), post = key.slice(i + 1);
+      if (subpath.length >= key.length && subpath.startsWith(pre) && subpath.endsWith(post) &&
+          (best === undefined || pre.length > best.indexOf('*'))) {
+        best = key;
+        bestStar = subpath.slice(pre.length, subpath.length - post.length);
+      }
+    }
+    if (best !== undefined) r = resolveExportsTarget(dir, exports[best], bestStar, conditions);
+  }
+  if (r === undefined || r === null) {
+    const what = subpath === '.' ? 'No "exports" main defined' :
+      `Package subpath '${subpath}' is not defined by "exports"`;
+    throw internal.makeNodeError(Error, 'ERR_PACKAGE_PATH_NOT_EXPORTED',
+      `${what} in ${dir}/package.json${suffix}`);
+  }
+  return r;
+}
+// require() of a bare name: the package's "exports" when it has one, else
+// the file/directory under node_modules (extensions, then "main"/index).
+function resolveNodeModules(request, base) {
+  const [name, subpath] = splitPackageName(request);
+  for (let dir = base; ; dir = dirname(dir)) {
+    if (!dir.endsWith('/node_modules')) {
+      const nm = `${dir === '/' ? '' : dir}/node_modules`;
+      const pkgDir = `${nm}/${name}`;
+      const pkg = natives.stat(pkgDir) === DIR ? readPackageJson(pkgDir) : null;
+      if (pkg && pkg.exports !== undefined && pkg.exports !== null) {
+        const f = resolvePackageExports(pkgDir, pkg.exports, subpath, CJS_CONDITIONS, '');
+        const real = tryFile(f);
+        if (real) return real;
+        const err = new Error(`Cannot find module '${f}'`);
+        err.code = 'MODULE_NOT_FOUND';
+        throw err;
+      }
+      const p = `${nm}/${request}`;
+      const f = tryExtensions(p) || (natives.stat(p) === DIR ? tryPackage(p) : undefined);
+      if (f) return f;
+    }
+    if (dir === '/' || dir === '.') break;
+  }
+  return undefined;
 }
 function resolveFilename(request, parent) {
   const base = parent ? dirname(parent.filename) : natives.cwd();
@@ -70,14 +174,8 @@ function resolveFilename(request, parent) {
     const f = tryExtensions(p) || (natives.stat(p) === DIR ? tryPackage(p) : undefined);
     if (f) return f;
   } else {
-    for (let dir = base; ; dir = dirname(dir)) {
-      if (!dir.endsWith('/node_modules')) {
-        const p = `${dir === '/' ? '' : dir}/node_modules/${request}`;
-        const f = tryExtensions(p) || (natives.stat(p) === DIR ? tryPackage(p) : undefined);
-        if (f) return f;
-      }
-      if (dir === '/' || dir === '.') break;
-    }
+    const f = resolveNodeModules(request, base);
+    if (f) return f;
   }
   const stack = [];
   for (let m = parent; m; m = m.parent) if (m.filename) stack.push(`- ${m.filename}`);
@@ -86,6 +184,105 @@ function resolveFilename(request, parent) {
   err.requireStack = stack.map((s) => s.slice(2));
   throw err;
 }
+
+// ---- ES module resolution (called from src/js/modules.c) ----
+// Node's ESM resolver: built-ins ('node:x' or a registered name) resolve to
+// 'node:x'; relative/absolute/file: specifiers must name an existing file
+// (no extension search, directories rejected); bare names walk up
+// node_modules folders and honour "exports" with the "import" condition,
+// else "main" (legacy lookup with extensions), else index.js.
+function esmNotFound(what, spec, parent) {
+  return internal.makeNodeError(Error, 'ERR_MODULE_NOT_FOUND',
+    `Cannot find ${what} '${spec}' imported from ${parent}`);
+}
+function esmFile(p, parent) {
+  const st = natives.stat(p);
+  if (st === FILE) return natives.realpath(p);
+  if (st === DIR) {
+    throw internal.makeNodeError(Error, 'ERR_UNSUPPORTED_DIR_IMPORT',
+      `Directory import '${p}' is not supported resolving ES modules imported from ${parent}`);
+  }
+  throw esmNotFound('module', p, parent);
+}
+internal.esmResolve = function (spec, parent) {
+  if (!parent.startsWith('/')) parent = resolvePath(natives.cwd(), parent);
+  if (spec.startsWith('node:')) {
+    if (builtins[spec.slice(5)] === undefined) {
+      throw internal.makeNodeError(Error, 'ERR_UNKNOWN_BUILTIN_MODULE', `No such built-in module: ${spec}`);
+    }
+    return spec;
+  }
+  if (spec.startsWith('file://')) spec = decodeURIComponent(spec.slice(7));
+  const base = dirname(parent);
+  if (spec.startsWith('./') || spec.startsWith('../') || spec.startsWith('/') ||
+      spec === '.' || spec === '..') {
+    return esmFile(resolvePath(base, spec), parent);
+  }
+  if (builtins[spec] !== undefined) return `node:${spec}`;
+  const [name, subpath] = splitPackageName(spec);
+  for (let dir = base; ; dir = dirname(dir)) {
+    if (!dir.endsWith('/node_modules')) {
+      const pkgDir = `${dir === '/' ? '' : dir}/node_modules/${name}`;
+      if (natives.stat(pkgDir) === DIR) {
+        const pkg = readPackageJson(pkgDir);
+        if (pkg && pkg.exports !== undefined && pkg.exports !== null) {
+          return esmFile(resolvePackageExports(pkgDir, pkg.exports, subpath, ESM_CONDITIONS,
+            ` imported from ${parent}`), parent);
+        }
+        if (subpath !== '.') return esmFile(resolvePath(pkgDir, subpath), parent);
+        const f = tryPackage(pkgDir);
+        if (f) return f;
+        throw esmNotFound('module', pkgDir, parent);
+      }
+    }
+    if (dir === '/' || dir === '.') break;
+  }
+  throw esmNotFound('package', name, parent);
+};
+// 'module' or 'commonjs' for a resolved file: .mjs/.cjs by extension; .js
+// by the nearest package.json "type" (Node's package scope).
+internal.esmFormat = function (filename) {
+  if (filename.endsWith('.mjs')) return 'module';
+  if (filename.endsWith('.cjs') || filename.endsWith('.json')) return 'commonjs';
+  if (!filename.endsWith('.js')) return 'module';
+  for (let dir = dirname(filename); ; dir = dirname(dir)) {
+    if (dir.endsWith('/node_modules')) break;
+    const pkg = readPackageJson(dir);
+    if (pkg) return pkg.type === 'module' ? 'module' : 'commonjs';
+    if (dir === '/' || dir === '.') break;
+  }
+  return 'commonjs';
+};
+// The ES module facade of a CommonJS file. Node finds the named exports
+// statically (cjs-module-lexer: `exports.x =`, `module.exports = {x}`...)
+// and runs the file when the graph evaluates. We approximate: the file is
+// required now, while the importing graph is being loaded, and every own
+// enumerable key of module.exports that is an identifier becomes a named
+// export (snapshot taken when the facade evaluates), plus default =
+// module.exports. Differences from Node: the CJS file runs before every ES
+// module body of the graph (not in import order), and names Node's lexer
+// would miss (e.g. `module.exports = makeApi()`, `{ a: 1 }` literals) or
+// find (non-enumerable `Object.defineProperty(exports, 'x', {value})`,
+// `__esModule`, string names like 'a-b') differ.
+const IDENT = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*$/u;
+function facadeSource(getter, arg, exp) {
+  const names = [];
+  if (exp !== null && (typeof exp === 'object' || typeof exp === 'function')) {
+    for (const k of Object.keys(exp)) if (k !== 'default' && IDENT.test(k)) names.push(k);
+  }
+  let src = `const m = globalThis[Symbol.for('${getter}')](${JSON.stringify(arg)});\nexport default m;\n`;
+  names.forEach((k, i) => { src += `const e${i} = m[${JSON.stringify(k)}];\nexport { e${i} as ${k} };\n`; });
+  return src;
+}
+internal.esmCommonJSSource = function (filename) {
+  const exp = Module._load(filename, internal.mainModule || null);
+  return facadeSource('weft.require', filename, filename.endsWith('.json') ? undefined : exp);
+};
+// A built-in ('node:x'): default is the module object, its keys are named
+// exports (as Node's built-in ES facades).
+internal.esmBuiltinSource = function (name) {
+  return facadeSource('weft.loadBuiltin', name, loadBuiltin(name));
+};
 
 function Module(id = '', parent) {
   this.id = id;

@@ -1,0 +1,1 @@
+console.log('esm_log_body evaluated');
