@@ -22,11 +22,11 @@ struct weft__js_lib_entry {
 extern const struct weft__js_lib_entry weft__js_lib[];
 
 /* Bootstrap order: each file may use what the earlier ones put on internal. */
-static const char *const boot_order[] = {"errors", "events", "process", "timers", "promises",
-                                         "console", "modules", "globals", "resource", NULL};
-/* Loaded on first use through natives.loadLib (lazy getters in errors.js
- * and modules.js): inspect (console formatting, ~270 KB of heap) and
- * async_hooks. Most resources never need both. */
+static const char *const boot_order[] = {"errors", "events", "process", "promises", "console",
+                                         "globals", "resource", NULL};
+/* Loaded on first use through natives.loadLib (lazy getters and stubs in
+ * errors.js, modules.js): inspect (console formatting, ~270 KB of heap),
+ * async_hooks, timers and modules. Most resources never need them all. */
 
 static const struct weft__js_lib_entry *lib_find(const char *name)
 {

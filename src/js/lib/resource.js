@@ -217,8 +217,14 @@ for (const n of host.nativeNames()) {
   if (!(n in globalThis)) def(n, (...args) => host.callNative(n, ...args));
 }
 // require() relative to the resource folder.
-if (internal.Module) {
-  const m = new internal.Module(`${host.resourcePath}/__resource__.js`, null);
-  m.filename = `${host.resourcePath}/__resource__.js`;
-  def('require', function require(id) { return m.require(id); });
+// (the module loader itself loads on the first call)
+{
+  let m;
+  def('require', function require(id) {
+    if (!m) {
+      m = new internal.Module(`${host.resourcePath}/__resource__.js`, null);
+      m.filename = `${host.resourcePath}/__resource__.js`;
+    }
+    return m.require(id);
+  });
 }

@@ -465,6 +465,9 @@ internal.timers = {
 };
 Object.defineProperty(setTimeout, 'name', { value: 'setTimeout' });
 for (const k of Object.keys(internal.timers)) {
+  // replace the lazy stubs (errors.js), not a script's own override
+  const cur = globalThis[k];
+  if (cur !== undefined && !(typeof cur === 'function' && cur[internal.kLazyStub])) continue;
   Object.defineProperty(globalThis, k, {
     value: internal.timers[k], writable: true, configurable: true, enumerable: true,
   });
