@@ -879,7 +879,7 @@ static JSValue new_int(JSContext *ctx, const weft__mp_token *t)
     return JS_NewBigInt64(ctx, t->i);
 }
 
-static float le_float(const char *p)
+float weft__codec_le_float(const char *p)
 {
     const uint8_t *b = (const uint8_t *)p;
     uint32_t u = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
@@ -903,7 +903,7 @@ static JSValue unpack_ext(js_unpacker *u, const weft__mp_token *t)
         JSValue obj = JS_NewObject(ctx);
         if (JS_IsException(obj)) return obj;
         for (uint32_t i = 0; i < n; i++) {
-            JSValue f = JS_NewFloat64(ctx, le_float(t->p + 4 * i));
+            JSValue f = JS_NewFloat64(ctx, weft__codec_le_float(t->p + 4 * i));
             if (JS_DefinePropertyValueStr(ctx, obj, names[i], f, JS_PROP_C_W_E) < 0) {
                 JS_FreeValue(ctx, obj);
                 return JS_EXCEPTION;

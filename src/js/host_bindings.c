@@ -816,10 +816,7 @@ static JSValue n_exit_resource(JSContext *ctx, JSValueConst this_val, int argc,
         js->halted = 1;
         js->exiting = 1;
     }
-    JSValue err = JS_NewError(ctx);
-    JS_SetPropertyStr(ctx, err, "message", JS_NewString(ctx, "process.exit()"));
-    JS_SetUncatchableError(ctx, err, 1);
-    return JS_Throw(ctx, err);
+    return weft__js_throw_exit(ctx);
 }
 
 static JSValue n_call_native(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)

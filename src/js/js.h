@@ -179,6 +179,8 @@ JSValue weft__js_promise_hook(JSContext *ctx, JSPromiseHookType type, JSValueCon
 void weft__js_natives_init(weft__js *js, JSValue natives);
 void weft__js_modules_init(weft__js *js, JSValue natives);
 
+/* Throw the uncatchable error that unwinds a runtime on process.exit(). */
+JSValue weft__js_throw_exit(JSContext *ctx);
 /* Throw a Node-style error with a `code` property: new ctor(msg) with code. */
 JSValue weft__js_throw_code(JSContext *ctx, const char *ctor, const char *code, const char *fmt,
                             ...);

@@ -80,6 +80,13 @@ static JSValue js_really_exit(JSContext *ctx, JSValueConst this_val, int argc,
     }
     uv_stop(&js->host->loop);
     js->exiting = 1;
+    return weft__js_throw_exit(ctx);
+}
+
+/* Unwind all script code of this runtime: an uncatchable error (catch and
+ * finally do not run), as process.exit() leaves a Node process. */
+JSValue weft__js_throw_exit(JSContext *ctx)
+{
     JSValue err = JS_NewError(ctx);
     JS_SetPropertyStr(ctx, err, "message", JS_NewString(ctx, "process.exit()"));
     JS_SetUncatchableError(ctx, err, 1);

@@ -342,15 +342,6 @@ static int unpack_fail(lua_unpacker *u, const char *fmt, ...)
     return -1;
 }
 
-static float le_float(const char *p)
-{
-    const uint8_t *b = (const uint8_t *)p;
-    uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-    float f;
-    memcpy(&f, &v, 4);
-    return f;
-}
-
 static int unpack_ext(lua_unpacker *u, const weft__mp_token *t)
 {
     lua_State *L = u->L;
@@ -372,7 +363,7 @@ static int unpack_ext(lua_unpacker *u, const weft__mp_token *t)
         if (t->len != n * 4) return unpack_fail(u, "malformed msgpack value");
         lua_createtable(L, 0, (int)n);
         for (uint32_t i = 0; i < n; i++) {
-            lua_pushnumber(L, (lua_Number)le_float(t->p + 4 * i));
+            lua_pushnumber(L, (lua_Number)weft__codec_le_float(t->p + 4 * i));
             lua_setfield(L, -2, names[i]); /* a fresh table: no metamethods */
         }
         return 0;

@@ -88,5 +88,7 @@ int weft__codec_mp_next(weft__mp_reader *r, weft__mp_token *t);
 /* 1 if s[0..len) is well-formed UTF-8 (no overlongs, surrogates or code
  * points above U+10FFFF; NUL bytes allowed). */
 int weft__codec_utf8_valid(const char *s, size_t len);
+/* A little-endian float32 (the vector ext types' payload). */
+float weft__codec_le_float(const char *p);
 
 #endif
