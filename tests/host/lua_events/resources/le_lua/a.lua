@@ -3,6 +3,9 @@
 shared = 'from a.lua'
 AddEventHandler('ev:order', function(tag)
   print('lua 1 sync', tag, GetInvokingResource())
+  -- two frames: the first may be due at once, the second is a frame later,
+  -- so handler 3's SetTimeout(0) continuation always comes first
+  Wait(0)
   Wait(0)
   print('lua 1 continuation (next frame)', tag)
   TriggerEvent(tag == 'A' and 'ev:next' or 'ev:finish')
