@@ -364,15 +364,21 @@ static int stop_res(weft_host *h, weft__resource *r)
     return 0;
 }
 
+/* Lifecycle changes run only at depth 0 (server.h): asked for from script
+ * code they are queued for the next loop callback. 1 when queued. */
+static int queued_if_nested(weft_host *h, const char *verb, const char *name)
+{
+    if (h->depth == 0) return 0;
+    char line[512];
+    snprintf(line, sizeof line, "%s %s", verb, name);
+    weft__srv_queue_command(h, line);
+    return 1;
+}
+
 int weft__srv_start(weft_host *h, const char *name)
 {
     if (!h->server) return WEFT_ESTATE;
-    if (h->depth > 0) {
-        char line[512];
-        snprintf(line, sizeof line, "start %s", name);
-        weft__srv_queue_command(h, line);
-        return 0;
-    }
+    if (queued_if_nested(h, "start", name)) return 0;
     weft__resource *r = weft__srv_find(h, name);
     if (!r) {
         weft__srv_refresh(h);
@@ -396,12 +402,7 @@ int weft__srv_start(weft_host *h, const char *name)
 int weft__srv_stop(weft_host *h, const char *name)
 {
     if (!h->server) return WEFT_ESTATE;
-    if (h->depth > 0) {
-        char line[512];
-        snprintf(line, sizeof line, "stop %s", name);
-        weft__srv_queue_command(h, line);
-        return 0;
-    }
+    if (queued_if_nested(h, "stop", name)) return 0;
     weft__resource *r = weft__srv_find(h, name);
     if (!r || (r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING)) {
         weft__log(h, "weft", "cannot stop \"%s\": not running", name);
@@ -415,12 +416,7 @@ int weft__srv_stop(weft_host *h, const char *name)
 
 int weft__srv_restart(weft_host *h, const char *name)
 {
-    if (h->depth > 0) {
-        char line[512];
-        snprintf(line, sizeof line, "restart %s", name);
-        weft__srv_queue_command(h, line);
-        return 0;
-    }
+    if (queued_if_nested(h, "restart", name)) return 0;
     weft__resource *r = weft__srv_find(h, name);
     if (r && r->state == WEFT_RES_STARTED) weft__srv_stop(h, name);
     return weft__srv_start(h, name);
