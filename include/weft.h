@@ -152,6 +152,13 @@ int weft_host_run(weft_host *h);
  * (timers, I/O), then one frame of setTick handlers. Returns 1 while the
  * server runs, 0 after quit. */
 int weft_host_tick(weft_host *h);
+/* Watch SIGINT and SIGTERM on the host's loop: the first one queues `quit`
+ * (resources stop cleanly, onResourceStop runs), a second ends the process
+ * at once (exit 128+signal). weft_host_run() calls it; call it yourself
+ * before weft_host_load() to cover start-up too (the weft command does).
+ * Returns 0 or WEFT_ENOMEM. */
+int weft_host_catch_signals(weft_host *h);
+
 /* Stop every resource (reverse start order) and end weft_host_run(). */
 int weft_host_quit(weft_host *h);
 

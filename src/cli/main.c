@@ -31,6 +31,7 @@ static int serve(int argc, char **argv)
         fprintf(stderr, "weft: %s\n", weft_strerror(rc));
         return 1;
     }
+    weft_host_catch_signals(h); /* Ctrl-C during start-up quits cleanly too */
     if ((rc = weft_host_load(h, dir)) < 0) {
         fflush(stdout);
         fprintf(stderr, "weft: cannot serve '%s': %s\n", dir, weft_strerror(rc));

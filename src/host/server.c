@@ -771,9 +771,12 @@ int weft_host_new(const weft_host_options *opts, weft_host **out)
     return 0;
 }
 
+static void release_signals(weft_host *h);
+
 void weft_host_free(weft_host *h)
 {
     if (!h) return;
+    if (h->server) release_signals(h);
     weft__srv_free(h);
     weft__host_close(h);
     free(h);
@@ -892,12 +895,14 @@ static void on_signal_cb(uv_signal_t *sig, int signum)
     on_signal_quit(w->h, signum);
 }
 
-int weft_host_run(weft_host *h)
+int weft_host_catch_signals(weft_host *h)
 {
     if (!h) return WEFT_EINVAL;
+    if (h->server->signals) return 0;
     signal_watch *w = calloc(1, sizeof *w);
+    if (!w) return WEFT_ENOMEM;
     int signums[2] = {SIGINT, SIGTERM};
-    for (int i = 0; w && i < 2; i++) {
+    for (int i = 0; i < 2; i++) {
         w->h = h;
         uv_signal_init(&h->loop, &w->sig[i]);
         w->sig[i].data = w;
@@ -905,11 +910,27 @@ int weft_host_run(weft_host *h)
         uv_signal_start(&w->sig[i], on_signal_cb, signums[i]);
         uv_unref((uv_handle_t *)&w->sig[i]); /* a signal watch keeps nothing alive */
     }
+    h->server->signals = w;
+    return 0;
+}
+
+static void release_signals(weft_host *h)
+{
+    signal_watch *w = h->server->signals;
+    if (!w) return;
+    h->server->signals = NULL;
+    for (int i = 0; i < 2; i++) uv_close((uv_handle_t *)&w->sig[i], signal_closed);
+}
+
+int weft_host_run(weft_host *h)
+{
+    if (!h) return WEFT_EINVAL;
+    weft_host_catch_signals(h);
     /* Bound: returns on quit (uv_stop) or when nothing keeps the loop alive. */
     while (!h->server->quit_done && !h->exit_requested) {
         if (!uv_run(&h->loop, UV_RUN_DEFAULT)) break;
     }
-    for (int i = 0; w && i < 2; i++) uv_close((uv_handle_t *)&w->sig[i], signal_closed);
+    release_signals(h);
     fflush(stdout);
     return 0;
 }

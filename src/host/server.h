@@ -217,6 +217,7 @@ struct weft__server {
     size_t natives_len, natives_cap;
     int quitting, quit_done, use_color;
     struct weft__bench *bench; /* benchmark-only hooks (bench.c), or NULL */
+    void *signals;             /* SIGINT/SIGTERM watch (weft_host_catch_signals) */
 };
 
 #define WEFT_SRV(h) ((h)->server)

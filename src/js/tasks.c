@@ -186,6 +186,9 @@ void weft__js_run_microtasks(weft__js *js)
     /* Bound: ends when QuickJS's job queue is empty; jobs queued by jobs run
      * in the same drain (Node's runMicrotasks). */
     for (;;) {
+        /* process.exit() in a job (e.g. after an await) turns into a
+         * rejection inside QuickJS; stop draining all the same */
+        if (js->host->exit_requested || js->halted) return;
         int r = JS_ExecutePendingJob(js->rt, &c);
         if (r == 0) break;
         if (r < 0) {
@@ -202,6 +205,8 @@ static void rejection_tracker(JSContext *ctx, JSValueConst promise, JSValueConst
                               JS_BOOL is_handled, void *opaque)
 {
     weft__js *js = opaque;
+    /* exiting/stopped: the unwinding itself rejects promises; not reported */
+    if (js->host->exit_requested || js->halted) return;
     if (!is_handled) {
         if (js->pending_len == js->pending_cap) {
             size_t cap = js->pending_cap ? js->pending_cap * 2 : 16;

@@ -51,7 +51,11 @@ Object.defineProperty(process, 'exitCode', {
     if (code !== null && code !== undefined) {
       let value = code;
       if (typeof code === 'string' && code !== '' && Number.isInteger(+code)) value = +code;
-      if (!Number.isInteger(value)) internal.throwInvalidArgType('code', 'number', code);
+      if (typeof value !== 'number') internal.throwInvalidArgType('code', 'number', code);
+      if (!Number.isInteger(value)) {
+        throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+          `The value of "code" is out of range. It must be an integer. Received ${value}`);
+      }
     }
     exitCode = code;
   },
@@ -81,12 +85,13 @@ internal.emitBeforeExit = function () {
   process.emit('beforeExit', process.exitCode || 0);
 };
 // Called by C to end: 'exit', then the final code.
+// (Node emits this one from C++, with the code as an integer.)
 internal.emitExit = function () {
   if (!process._exiting) {
     process._exiting = true;
-    process.emit('exit', process.exitCode || 0);
+    process.emit('exit', (+process.exitCode | 0) || 0);
   }
-  return process.exitCode || 0;
+  return (+process.exitCode | 0) || 0;
 };
 
 // ---- warnings (lib/internal/process/warning.js) ----
