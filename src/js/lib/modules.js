@@ -26,16 +26,131 @@ internal.path = { normalize, dirname, resolve: resolvePath };
 const builtins = Object.create(null);
 builtins.timers = () => internal.timers;
 builtins.process = () => process;
-builtins.events = () => internal.EventEmitter;
 builtins.console = () => globalThis.console;
 builtins.async_hooks = () => {
   if (!internal.asyncHooksModule) natives.loadLib('async_hooks');
   return internal.asyncHooksModule;
 };
-builtins.util = () => internal.util || (internal.util = {
-  inspect: internal.inspect, format: internal.format, formatWithOptions: internal.formatWithOptions,
-  promisify: (fn) => (...args) => new Promise((res, rej) => fn(...args, (e, v) => (e ? rej(e) : res(v)))),
-});
+builtins.util = () => internal.util || (internal.util = makeUtil());
+builtins['timers/promises'] = () => internal.timersPromises || (internal.timersPromises = makeTimersPromises());
+builtins.events = () => {
+  const EE = internal.EventEmitter;
+  if (!EE.once) addEventsStatics(EE);
+  return EE;
+};
+
+// util: the commonly used part of Node's util module.
+function makeUtil() {
+  const kCustomPromisify = Symbol.for('nodejs.util.promisify.custom');
+  function promisify(original) {
+    if (typeof original !== 'function') internal.throwInvalidArgType('original', 'function', original);
+    if (original[kCustomPromisify]) return original[kCustomPromisify];
+    function fn(...args) {
+      return new Promise((resolve, reject) => {
+        Reflect.apply(original, this, [...args, (err, ...values) => {
+          if (err) return reject(err);
+          resolve(values[0]);
+        }]);
+      });
+    }
+    Object.setPrototypeOf(fn, Object.getPrototypeOf(original));
+    return Object.defineProperties(fn, Object.getOwnPropertyDescriptors(original));
+  }
+  promisify.custom = kCustomPromisify;
+  function callbackify(original) {
+    if (typeof original !== 'function') internal.throwInvalidArgType('original', 'function', original);
+    return function (...args) {
+      const cb = args.pop();
+      if (typeof cb !== 'function') internal.throwInvalidArgType('last argument', 'function', cb);
+      Reflect.apply(original, this, args).then(
+        (v) => process.nextTick(cb, null, v),
+        (e) => process.nextTick(cb, e || Object.assign(new Error('Promise was rejected with a falsy value'), { reason: e })));
+    };
+  }
+  function inherits(ctor, superCtor) {
+    Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
+    Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
+  }
+  const warned = new Set();
+  function deprecate(fn, msg, code) {
+    return function (...args) {
+      const key = code || msg;
+      if (!warned.has(key)) {
+        warned.add(key);
+        process.emitWarning(msg, 'DeprecationWarning', code);
+      }
+      return new.target ? Reflect.construct(fn, args, new.target) : Reflect.apply(fn, this, args);
+    };
+  }
+  const tag = (v) => Object.prototype.toString.call(v).slice(8, -1);
+  const types = {
+    isPromise: (v) => v instanceof Promise,
+    isDate: (v) => tag(v) === 'Date',
+    isRegExp: (v) => tag(v) === 'RegExp',
+    isMap: (v) => tag(v) === 'Map',
+    isSet: (v) => tag(v) === 'Set',
+    isWeakMap: (v) => tag(v) === 'WeakMap',
+    isWeakSet: (v) => tag(v) === 'WeakSet',
+    isNativeError: (v) => v instanceof Error,
+    isAsyncFunction: (v) => typeof v === 'function' && tag(v) === 'AsyncFunction',
+    isGeneratorFunction: (v) => typeof v === 'function' && /GeneratorFunction$/.test(tag(v)),
+    isTypedArray: (v) => ArrayBuffer.isView(v) && !(v instanceof DataView),
+    isUint8Array: (v) => v instanceof Uint8Array,
+    isArrayBuffer: (v) => v instanceof ArrayBuffer,
+    isAnyArrayBuffer: (v) => v instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer),
+    isDataView: (v) => v instanceof DataView,
+    isProxy: () => false,
+  };
+  return {
+    inspect: internal.inspect, format: internal.format, formatWithOptions: internal.formatWithOptions,
+    promisify, callbackify, inherits, deprecate, types,
+    isArray: Array.isArray,
+    stripVTControlCharacters: internal.stripVTControlCharacters,
+  };
+}
+
+// timers/promises (Node's lib/timers/promises.js, without AbortSignal).
+function makeTimersPromises() {
+  const t = internal.timers;
+  return {
+    setTimeout: (ms, value) => new Promise((resolve) => t.setTimeout(resolve, ms, value)),
+    setImmediate: (value) => new Promise((resolve) => t.setImmediate(resolve, value)),
+    async *setInterval(ms, value) {
+      let pending = 0, wake = null;
+      const iv = t.setInterval(() => { pending++; if (wake) { wake(); wake = null; } }, ms);
+      try {
+        for (;;) {
+          if (pending === 0) await new Promise((r) => { wake = r; });
+          pending--;
+          yield value;
+        }
+      } finally {
+        t.clearInterval(iv);
+      }
+    },
+    scheduler: {
+      wait: (ms) => new Promise((resolve) => t.setTimeout(resolve, ms)),
+      yield: () => new Promise((resolve) => t.setImmediate(resolve)),
+    },
+  };
+}
+
+// events.once / events.on-less statics (lib/events.js).
+function addEventsStatics(EE) {
+  EE.errorMonitor = Symbol('events.errorMonitor');
+  EE.once = function once(emitter, name) {
+    return new Promise((resolve, reject) => {
+      const onError = (err) => { emitter.removeListener(name, resolver); reject(err); };
+      const resolver = (...args) => {
+        if (name !== 'error') emitter.removeListener('error', onError);
+        resolve(args);
+      };
+      emitter.once(name, resolver);
+      if (name !== 'error') emitter.once('error', onError);
+    });
+  };
+  EE.getEventListeners = (emitter, name) => emitter.listeners(name);
+}
 internal.builtins = builtins;
 function loadBuiltin(id) {
   const name = id.startsWith('node:') ? id.slice(5) : id;
