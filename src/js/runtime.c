@@ -285,7 +285,23 @@ static JSValue js_load_lib(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     return JS_UNDEFINED;
 }
 
+/* natives.streamAsyncIds(fd): how many async ids Node's process.stdout /
+ * stderr creation takes for this kind of fd (measured on Node 20): a file
+ * or device 1, a pipe or socket 2, a terminal 4 (stdout) / 3 (stderr). */
+static JSValue js_stream_async_ids(JSContext *ctx, JSValueConst this_val, int argc,
+                                   JSValueConst *argv)
+{
+    int fd;
+    if (JS_ToInt32(ctx, &fd, argv[0])) return JS_EXCEPTION;
+    struct stat st;
+    if (isatty(fd)) return JS_NewInt32(ctx, fd == 1 ? 4 : 3);
+    if (fstat(fd, &st) != 0) return JS_NewInt32(ctx, 1);
+    if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) return JS_NewInt32(ctx, 2);
+    return JS_NewInt32(ctx, 1);
+}
+
 static const JSCFunctionListEntry process_natives[] = {
+    JS_CFUNC_DEF("streamAsyncIds", 1, js_stream_async_ids),
     JS_CFUNC_DEF("loadLib", 1, js_load_lib),
     JS_CFUNC_DEF("print", 2, js_print),
     JS_CFUNC_DEF("hrtime", 0, js_hrtime),

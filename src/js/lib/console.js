@@ -7,6 +7,7 @@ function fmt(args) {
 }
 let groupIndent = '';
 function out(fd, args) {
+  internal.stream(fd); // the stream exists from the first write on, as in Node
   let s = fmt(args);
   if (groupIndent) s = groupIndent + s.split('\n').join(`\n${groupIndent}`);
   print(fd, `${s}\n`);

@@ -27,8 +27,27 @@ process.chdir = natives.chdir;
 process.uptime = natives.uptime;
 process.memoryUsage = natives.memoryUsage;
 process.nextTick = natives.nextTick;
-process.stdout = { write(s) { natives.print(1, String(s)); return true; }, isTTY: natives.isatty(1), fd: 1 };
-process.stderr = { write(s) { natives.print(2, String(s)); return true; }, isTTY: natives.isatty(2), fd: 2 };
+// process.stdout/stderr are made on first use, as in Node, where making one
+// creates async resources (its handle and write machinery): the ids they
+// take (1 for a file, 2 for a pipe, 3-4 for a TTY) shift every later async
+// id, which scripts can observe; natives.streamAsyncIds(fd) says how many.
+// Measured on Node 20: stdout first takes S(stdout) + (stderr is a pipe ? 1
+// : 0) ids; stderr first takes S(stderr); S = 1 for a file or device, 2 for
+// a pipe.
+const streams = [undefined, undefined, undefined];
+function stream(fd) {
+  let st = streams[fd];
+  if (st === undefined) {
+    let n = natives.streamAsyncIds(fd);
+    if (fd === 1 && streams[2] === undefined && natives.streamAsyncIds(2) === 2) n++;
+    for (; n > 0; n--) natives.newAsyncId();
+    st = streams[fd] = { write(s) { natives.print(fd, String(s)); return true; }, isTTY: natives.isatty(fd), fd };
+  }
+  return st;
+}
+internal.stream = stream;
+Object.defineProperty(process, 'stdout', { get() { return stream(1); }, configurable: true, enumerable: true });
+Object.defineProperty(process, 'stderr', { get() { return stream(2); }, configurable: true, enumerable: true });
 
 function hrtime(prev) {
   const t = natives.hrtime(); // [sec, nsec]

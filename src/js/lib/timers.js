@@ -129,6 +129,11 @@ function Timeout(callback, after, args, isRepeat, isRefed) {
   this[kHasPrimitive] = false;
   initAsyncResource(this, 'Timeout');
 }
+// As Node: a Timeout (and its list) prints one level deep.
+const kInspectCustom = Symbol.for('nodejs.util.inspect.custom');
+Timeout.prototype[kInspectCustom] = function (_, options) {
+  return internal.inspect(this, { ...options, depth: 0, customInspect: false });
+};
 Timeout.prototype.refresh = function () {
   if (this[kRefed]) insertGuarded(this, true); else insertGuarded(this, false);
   return this;
@@ -157,6 +162,8 @@ function TimersList(expiry, msecs) {
   this.msecs = msecs;
   this.priorityQueuePosition = null;
 }
+
+TimersList.prototype[kInspectCustom] = Timeout.prototype[kInspectCustom];
 
 function ImmediateList() { this.head = null; this.tail = null; }
 ImmediateList.prototype.append = function (item) {

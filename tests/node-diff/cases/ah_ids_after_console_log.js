@@ -1,0 +1,1 @@
+console.log('x'); const t = setTimeout(()=>{},1); console.log(+t);
