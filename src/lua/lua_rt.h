@@ -89,6 +89,8 @@ void weft__lua_free(weft__lua *lua);
  * its first yield. The chunk is named after the file's basename. Returns 0,
  * or WEFT_ENOENT/WEFT_ESCRIPT (load or run error, already logged). */
 int weft__lua_load_file(weft__lua *lua, const char *path);
+/* The same, naming the chunk "@name" (errors read "name:LINE: ..."). */
+int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name);
 /* Same for a buffer, with an explicit chunk name ("@res/file.lua"). */
 int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const char *chunkname);
 

@@ -295,50 +295,33 @@ int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const cha
     return st == LUA_OK || st == LUA_YIELD ? 0 : WEFT_ESCRIPT;
 }
 
-int weft__lua_load_file(weft__lua *lua, const char *path)
+char *weft__read_file(const char *path, size_t *len); /* src/js/runtime.c */
+
+int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        weft__lua_log(lua, "SCRIPT ERROR: cannot open %s", path);
+    size_t len;
+    char *buf = weft__read_file(path, &len);
+    if (!buf) {
+        weft__lua_log(lua, "SCRIPT ERROR: cannot read %s", name);
         return WEFT_ENOENT;
     }
-    char *buf = NULL;
-    size_t len = 0, cap = 0, n;
-    /* Bound: reads until EOF, growing by doubling. */
-    do {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 8192;
-            char *p = realloc(buf, cap);
-            if (!p) {
-                free(buf);
-                fclose(f);
-                return WEFT_ENOMEM;
-            }
-            buf = p;
-        }
-        n = fread(buf + len, 1, cap - len, f);
-        len += n;
-    } while (n > 0);
-    int err = ferror(f);
-    fclose(f);
-    if (err) {
-        free(buf);
-        weft__lua_log(lua, "SCRIPT ERROR: cannot read %s", path);
-        return WEFT_EIO;
-    }
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    char *chunkname = malloc(strlen(base) + 2);
+    char *chunkname = malloc(strlen(name) + 2);
     if (!chunkname) {
         free(buf);
         return WEFT_ENOMEM;
     }
     chunkname[0] = '@';
-    strcpy(chunkname + 1, base);
+    strcpy(chunkname + 1, name);
     int rc = weft__lua_load_buffer(lua, buf, len, chunkname);
     free(chunkname);
     free(buf);
     return rc;
+}
+
+int weft__lua_load_file(weft__lua *lua, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    return weft__lua_load_file_as(lua, path, base ? base + 1 : path);
 }
 
 static void release_struct(weft__lua *lua)

@@ -25,7 +25,6 @@
 #include "host/server.h"
 #include "lua/lua_rt.h"
 
-char *weft__read_file(const char *path, size_t *len); /* src/js/runtime.c */
 
 #define PROXY_MT "weft.funcref"
 #define EXPORTS_RES_MT "weft.exports.res"
@@ -919,22 +918,8 @@ static int lua_load_script(weft__rt *rt, const char *path, const char *display)
     size_t rn = strlen(res_name(lua));
     const char *shown = display[0] == '@' ? display + 1 : display;
     if (!strncmp(shown, res_name(lua), rn) && shown[rn] == '/') shown += rn + 1;
-    size_t len;
-    char *src = weft__read_file(path, &len);
-    if (!src) {
-        weft__lua_log(lua, "SCRIPT ERROR: cannot read %s", display);
-        return WEFT_ENOENT;
-    }
-    char *chunk = malloc(strlen(shown) + 2);
-    if (!chunk) {
-        free(src);
-        return WEFT_ENOMEM;
-    }
-    chunk[0] = '@';
-    strcpy(chunk + 1, shown);
-    int rc = weft__lua_load_buffer(lua, src, len, chunk);
-    free(chunk);
-    free(src);
+    int rc = weft__lua_load_file_as(lua, path, shown);
+    if (rc == WEFT_ENOENT || rc == WEFT_ENOMEM) return rc;
     if (rc == 0 && lua->main_failed) rc = WEFT_ESCRIPT;
     lua->main_failed = 0;
     return rc < 0 ? WEFT_ESCRIPT : 0;
