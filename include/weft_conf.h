@@ -16,13 +16,15 @@
  * non-finite delays become 1 ms, as in Node. */
 #define WEFT_TIMEOUT_MAX 2147483647.0
 
-/* Timers set by the main script of `weft run` count as this many ms older,
- * in ms. Node spends at least ~1 ms between the main script and its first
- * loop iteration (module loader, stdout stream set-up), so there a
- * setTimeout(f, 0|1) from the main script fires before the main script's
- * setImmediate whenever the script printed anything; weft's start-up is
- * faster, and this reproduces Node's observable order deterministically. */
-#define WEFT_MAIN_CLOCK_SKEW_MS 1
+/* Longest wait before the first loop iteration of `weft run`, in ms. Node
+ * spends about a millisecond between the end of the main script and its first
+ * loop iteration, so a setTimeout(f, 0|1) from the main script is usually due
+ * by then and runs before the main script's setImmediate. weft's start-up is
+ * faster: when an immediate is pending and the earliest timer falls due within
+ * this many ms, the loop starts once the clock reaches the timer's due time.
+ * Timers are never moved: none fires earlier than its delay (Node's rounding
+ * of the start time to whole ms included). 0 = never wait. */
+#define WEFT_MAIN_TIMER_WAIT_MS 1
 
 /* Per-resource limits of `weft serve` JS runtimes (weft run has none, as
  * Node). A single entry into a resource's script code (event, call, timer,

@@ -19,6 +19,10 @@ foreach(c ${WEFT_DIFF_CASES})
 endforeach()
 
 add_test(NAME js/inspect-vs-node COMMAND node ${CMAKE_SOURCE_DIR}/tests/js/inspect-vs-node.js)
+add_test(NAME js/main-timeout-before-immediate
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/js/repeat-order.sh $<TARGET_FILE:weft_cli>
+    ${CMAKE_SOURCE_DIR}/tests/js/timers_main_timeout_before_immediate.js 20
+    "main|timeout 0|immediate")
 
 # Lua runtime cases (tests/lua/NAME.lua + NAME.out): one ctest per case.
 file(GLOB WEFT_LUA_CASES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/lua/*.lua)

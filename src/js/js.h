@@ -103,7 +103,6 @@ typedef struct weft__js {
     int handles_open;
 
     int exiting; /* process._exiting: nextTick is a no-op */
-    int in_main; /* the main script's synchronous part is running */
     const char *main_file;
 
     /* `weft serve`: the resource this runtime belongs to, its ref table and
@@ -153,6 +152,7 @@ void weft__js_tasks_init(weft__js *js, JSValue natives);
 void weft__js_tasks_free(weft__js *js);
 void weft__js_timers_init(weft__js *js, JSValue natives);
 void weft__js_timers_close(weft__js *js);
+void weft__js_timers_main_done(weft__js *js);
 /* Close the handles from inside the loop; the last close frees js itself. */
 void weft__js_timers_close_async(weft__js *js);
 void weft__js_idle_noop(uv_idle_t *handle);

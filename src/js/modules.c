@@ -135,7 +135,6 @@ int weft__js_run_main(weft__js *js, const char *path)
     JSContext *ctx = js->ctx;
     weft_host *h = js->host;
     weft__host_enter(h, &js->base);
-    js->in_main = 1;
     /* an ES main: .mjs, or .js under a package.json with "type": "module" */
     int esm = has_suffix(path, ".mjs");
     if (!esm && has_suffix(path, ".js")) {
@@ -186,7 +185,6 @@ int weft__js_run_main(weft__js *js, const char *path)
      * executionAsyncId 0) */
     js->execution_async_id = 0;
     js->trigger_async_id = 0;
-    js->in_main = 0;
     weft__host_leave(h);
     return 0;
 }

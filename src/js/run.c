@@ -50,6 +50,7 @@ int weft_run_file(const char *file, const weft_run_options *opts)
         return WEFT_ESCRIPT;
     }
     weft__js_run_main(js, file);
+    weft__js_timers_main_done(js);
     /* Bound: each pass either ends the process or ran 'beforeExit' listeners
      * that re-armed the loop. */
     while (!h->exit_requested) {

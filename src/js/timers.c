@@ -5,6 +5,7 @@
  * immediates are pending. The lists themselves live in lib/timers.js. */
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 #include "js/js.h"
 
 static weft__js *js_of(uv_handle_t *h)
@@ -107,7 +108,6 @@ static JSValue js_schedule_timer(JSContext *ctx, JSValueConst this_val, int argc
     weft__js *js = weft__js_from_ctx(ctx);
     int64_t ms;
     if (JS_ToInt64(ctx, &ms, argv[0])) return JS_EXCEPTION;
-    if (js->in_main) ms -= WEFT_MAIN_CLOCK_SKEW_MS; /* see WEFT_MAIN_CLOCK_SKEW_MS */
     uv_timer_start(&js->timer, run_timers, ms > 0 ? (uint64_t)ms : 0, 0);
     return JS_UNDEFINED;
 }
@@ -138,7 +138,29 @@ static JSValue js_get_libuv_now(JSContext *ctx, JSValueConst this_val, int argc,
     weft__js *js = weft__js_from_ctx(ctx);
     uv_loop_t *loop = &js->host->loop;
     uv_update_time(loop);
-    return JS_NewFloat64(ctx, (double)uv_now(loop) - (js->in_main ? WEFT_MAIN_CLOCK_SKEW_MS : 0));
+    return JS_NewFloat64(ctx, (double)uv_now(loop));
+}
+
+/* Called between the main script and the first loop iteration: see
+ * WEFT_MAIN_TIMER_WAIT_MS. Node's order comes from the clock having moved
+ * past the timer's whole-ms due time; here the clock is let move there. */
+void weft__js_timers_main_done(weft__js *js)
+{
+    uv_loop_t *loop = &js->host->loop;
+    if (WEFT_MAIN_TIMER_WAIT_MS <= 0 || js->timer_info[WEFT_IMM_COUNT] == 0 ||
+        !uv_is_active((uv_handle_t *)&js->timer))
+        return;
+    uv_update_time(loop);
+    uint64_t due = uv_now(loop) + uv_timer_get_due_in(&js->timer);
+    if (due > uv_now(loop) + WEFT_MAIN_TIMER_WAIT_MS) return;
+    /* The loop's clock may be a coarse one (libuv's UV_CLOCK_FAST), so wait
+     * on it, in steps of at most 0.1 ms. Bound: one ms past the wait limit. */
+    uint64_t give_up = uv_hrtime() + (WEFT_MAIN_TIMER_WAIT_MS + 1) * 1000000ull;
+    while (uv_now(loop) < due && uv_hrtime() < give_up) {
+        struct timespec ts = {0, 100000};
+        nanosleep(&ts, NULL);
+        uv_update_time(loop);
+    }
 }
 
 static const JSCFunctionListEntry timers_natives[] = {

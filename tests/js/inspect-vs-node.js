@@ -37,17 +37,13 @@ function promise(state, value) {
   return p;
 }
 
-// Error helper: Node gets a V8-style stack, weft a QuickJS-style one (frame
-// lines only, trailing newline).
+// Error helper: both get a V8-style stack ("Name: message" then the frame
+// lines), as weft's err.stack is (deps/patches/0020-error-stack.patch).
 const FRAMES = ['    at f (/app/file.js:3:5)', '    at g (/app/file.js:10:1)'];
 function err(forOurs, Ctor, msg, extra) {
   const e = new Ctor(msg);
   if (extra) extra(e);
-  if (forOurs) {
-    e.stack = FRAMES.join('\n') + '\n';
-  } else {
-    e.stack = `${Error.prototype.toString.call(e)}\n${FRAMES.join('\n')}`;
-  }
+  e.stack = `${Error.prototype.toString.call(e)}\n${FRAMES.join('\n')}`;
   return e;
 }
 

@@ -20,9 +20,10 @@ const console = {
   debug(...args) { out(1, args); },
   error(...args) { out(2, args); },
   warn(...args) { out(2, args); },
-  trace(...args) {
-    const err = new Error();
-    out(2, [`Trace${args.length ? ': ' + fmt(args) : ''}\n${String(err.stack).replace(/\n$/, '')}`]);
+  trace: function trace(...args) {
+    const err = { name: 'Trace', message: args.length ? fmt(args) : '' };
+    Error.captureStackTrace(err, trace);
+    out(2, [err.stack]);
   },
   dir(obj, options) { print(1, `${internal.inspect ? internal.inspect(obj, { customInspect: false, ...options }) : String(obj)}\n`); },
   assert(cond, ...args) {

@@ -13,8 +13,6 @@
 //  * Proxy details only through internal.getProxyDetails(p, full) (optional);
 //  * Map/Set iterator and WeakMap/WeakSet contents only through
 //    internal.previewEntries(v, isIterator) (optional);
-//  * error stacks: QuickJS' err.stack only holds the frame lines, so the
-//    "Name: message" header is synthesised (see getStackString).
 //
 // Evaluated as the body of `(function (internal) { ... })`.
 
@@ -1543,26 +1541,8 @@ function identicalSequenceRange(a, b) {
   return { len: 0, offset: 0 };
 }
 
-// QuickJS: `err.stack` only holds the frame lines ("    at f (x.js:1:2)\n")
-// while V8 prefixes them with the "Name: message" header. Synthesize the
-// header (lazily, like V8 does) when it is missing.
-const stackFrameStartRegExp = /^ {4}at /;
 function getStackString(error) {
-  const stack = error.stack;
-  if (typeof stack === 'string' &&
-      RegExpPrototypeExec(stackFrameStartRegExp, stack) !== null) {
-    let header;
-    try {
-      header = ErrorPrototypeToString(error);
-    } catch {
-      header = 'Error';
-    }
-    let frames = stack;
-    if (StringPrototypeEndsWith(frames, '\n'))
-      frames = StringPrototypeSlice(frames, 0, -1);
-    return `${header}\n${frames}`;
-  }
-  return stack ? StringCtor(stack) : ErrorPrototypeToString(error);
+  return error.stack ? StringCtor(error.stack) : ErrorPrototypeToString(error);
 }
 
 function getStackFrames(ctx, err, stack) {

@@ -14,13 +14,14 @@ function def(name, value) {
 }
 
 // ---- error reporting ----
-// Stack lines from weft's own bootstrap say nothing to the user.
+// The frame lines of err.stack (its "Name: message" header is left out);
+// those from weft's own bootstrap say nothing to the user.
 // At most 10 frames per error, as V8's default Error.stackTraceLimit: a
 // stack overflow would print thousands, and errors crossing resources add
 // the caller's frames at each hop.
 function userStack(err) {
   const s = typeof err.stack === 'string' ? err.stack : '';
-  return internal.limitFrames(s.split('\n').filter((l) => l.trim() && !/weft:internal\//.test(l) && !/^\s+at .*\(native\)$/.test(l)).join('\n'));
+  return internal.limitFrames(s.split('\n').filter((l) => /^\s+at /.test(l) && !/weft:internal\//.test(l) && !/^\s+at .*\(native\)$/.test(l)).join('\n'));
 }
 function describe(err) {
   if (err !== null && (typeof err === 'object' || typeof err === 'function') && 'message' in err) {
@@ -151,7 +152,7 @@ function revive(p) {
   if (!ctors[p.name]) Object.defineProperty(e, 'name', { value: p.name, writable: true, configurable: true, enumerable: false });
   e.resource = p.resource;
   const mine = userStack(e);
-  e.stack = [p.stack, mine].filter(Boolean).join('\n');
+  e.stack = [Error.prototype.toString.call(e), p.stack, mine].filter(Boolean).join('\n');
   return e;
 }
 
