@@ -117,7 +117,7 @@ int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const
     struct weft__ev_table *t = table(h);
     if (!t) return 0;
     uint32_t hv = ev_hash(name);
-    weft__invocation inv = {invoker, source, 0, 1, s->invocation};
+    weft__invocation inv = {invoker, source, 0, 1, 0, 0, s->invocation};
     s->invocation = &inv;
     for (ev_sub *e = t->buckets[hv % EV_BUCKETS]; e; e = e->next) {
         if (e->count <= 0 || e->hash != hv || strcmp(e->name, name)) continue;
@@ -130,6 +130,12 @@ int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const
     }
     s->invocation = inv.prev;
     s->last_canceled = inv.canceled;
+    for (weft__invocation *p = inv.prev; p; p = p->prev)
+        if (p->is_event) {
+            p->nested_done = 1;
+            p->nested_canceled = inv.canceled;
+            break;
+        }
     return inv.canceled;
 }
 
@@ -142,9 +148,13 @@ void weft__ev_cancel(weft_host *h)
         }
 }
 
+/* FiveM reports the last event that completed (WasLastEventCanceled). Inside
+ * a handler weft reports the last event triggered from it once one
+ * completed (chat's TriggerEvent('chatMessage') then WasEventCanceled()),
+ * and before that the current event's own state. */
 int weft__ev_was_canceled(weft_host *h)
 {
     for (weft__invocation *i = WEFT_SRV(h)->invocation; i; i = i->prev)
-        if (i->is_event) return i->canceled;
+        if (i->is_event) return i->nested_done ? i->nested_canceled : i->canceled;
     return WEFT_SRV(h)->last_canceled;
 }

@@ -35,6 +35,7 @@ void weft__frame_run(weft_host *h)
     weft__server *s = h->server;
     s->frames++;
     if (s->bench) weft__bench_frame(h, 1); /* benchmarks only: deferred drains */
+    weft__srv_emit_queued(h);
     for (weft__resource *r = s->resources; r; r = r->next) {
         if (r->state != WEFT_RES_STARTED) continue;
         for (weft__rt *rt = r->rts; rt; rt = rt->res_next) {

@@ -281,7 +281,7 @@ static void call_into(weft_host *h, weft__rt *caller, weft__rt *owner, uint32_t 
                       const char *args, size_t len, weft__call_result *out)
 {
     weft__server *s = WEFT_SRV(h);
-    weft__invocation inv = {caller ? caller->resource : NULL, NULL, 0, 0, s->invocation};
+    weft__invocation inv = {caller ? caller->resource : NULL, NULL, 0, 0, 0, 0, s->invocation};
     s->invocation = &inv;
     out->status = WEFT_CALL_OK;
     out->buf = NULL;
@@ -341,14 +341,14 @@ int weft__export_set(weft_host *h, weft__rt *rt, const char *name, uint32_t inde
     return 0;
 }
 
-void weft__export_call(weft_host *h, weft__rt *caller, const char *res, const char *name,
-                       const char *args, size_t len, weft__call_result *out)
+int weft__export_call(weft_host *h, weft__rt *caller, const char *res, const char *name,
+                      const char *args, size_t len, weft__call_result *out)
 {
     memset(out, 0, sizeof *out);
-    weft__resource *r = weft__srv_find(h, res);
+    weft__resource *r = weft__srv_find_provider(h, res);
     if (!r || (r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING)) {
         result_error(out, res, "resource \"%s\" is not running", res);
-        return;
+        return WEFT_ENOENT;
     }
     for (size_t i = 0; i < r->exports_len; i++) {
         weft__export *e = &r->exports[i];
@@ -356,7 +356,8 @@ void weft__export_call(weft_host *h, weft__rt *caller, const char *res, const ch
         weft__rt *owner = rt_by_instance(r, e->instance);
         if (!owner || owner->stopped) break;
         call_into(h, caller, owner, e->index, args, len, out);
-        return;
+        return 0;
     }
     result_error(out, res, "no such export \"%s\" in resource \"%s\"", name, res);
+    return WEFT_ENOENT;
 }

@@ -73,16 +73,44 @@ weft__resource *weft__srv_find(weft_host *h, const char *name)
 }
 
 /* A resource by name or by what it `provide`s (for dependencies). */
+static int provides(const weft__resource *r, const char *name)
+{
+    for (size_t i = 0; r->has_manifest && i < r->manifest.provides.len; i++)
+        if (!strcmp(r->manifest.provides.items[i], name)) return 1;
+    return 0;
+}
+
+weft__resource *weft__srv_find_provider(weft_host *h, const char *name)
+{
+    weft__resource *r = weft__srv_find(h, name), *any = NULL;
+    if (r && r->state != WEFT_RES_STOPPED) return r;
+    for (weft__resource *o = h->server->resources; o; o = o->next) {
+        if (o == r || !provides(o, name)) continue;
+        if (o->state != WEFT_RES_STOPPED) return o;
+        if (!any) any = o;
+    }
+    return r ? r : any;
+}
+
+int weft__srv_count(weft_host *h)
+{
+    int n = 0;
+    for (weft__resource *r = h->server->resources; r; r = r->next)
+        n++;
+    return n;
+}
+
+weft__resource *weft__srv_nth(weft_host *h, int index)
+{
+    weft__resource *r = h->server->resources;
+    for (; r && index > 0; index--)
+        r = r->next;
+    return index < 0 ? NULL : r;
+}
+
 static weft__resource *find_provider(weft_host *h, const char *name)
 {
-    weft__resource *r = weft__srv_find(h, name);
-    if (r) return r;
-    for (r = h->server->resources; r; r = r->next) {
-        if (!r->has_manifest) continue;
-        for (size_t i = 0; i < r->manifest.provides.len; i++)
-            if (!strcmp(r->manifest.provides.items[i], name)) return r;
-    }
-    return NULL;
+    return weft__srv_find_provider(h, name);
 }
 
 const char *weft__srv_state_name(weft__res_state st)
@@ -162,6 +190,14 @@ int weft__srv_refresh(weft_host *h)
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s/resources", s->dir);
     scan_dir(h, dir, 0);
+    /* Stopped resources' manifests are read now (errors are reported when
+     * one is started), so `provide`, GetResourceMetadata and GetNumResources
+     * see them, as in FXServer; a running one keeps its instance's. */
+    for (weft__resource *r = s->resources; r; r = r->next) {
+        if (!r->seen || r->state != WEFT_RES_STOPPED) continue;
+        if (r->has_manifest) weft__manifest_free(&r->manifest);
+        r->has_manifest = weft__manifest_load(r->path, &r->manifest, NULL, 0) == 0;
+    }
     return 0;
 }
 
@@ -186,6 +222,45 @@ static int emit_lifecycle(weft_host *h, const char *event, const char *name)
     int canceled = weft__ev_emit(h, NULL, event, buf, len, NULL);
     free(buf);
     return canceled;
+}
+
+/* on<Server>ResourceStart/Stop wait for the next frame, as in FXServer
+ * (queued events of its resource manager). */
+static void queue_lifecycle(weft_host *h, char kind, const char *name)
+{
+    weft__server *s = h->server;
+    if (s->evq_len == s->evq_cap) {
+        size_t cap = s->evq_cap ? s->evq_cap * 2 : 8;
+        char **n = realloc(s->evq, cap * sizeof *n);
+        if (!n) return;
+        s->evq = n;
+        s->evq_cap = cap;
+    }
+    size_t len = strlen(name);
+    char *e = malloc(len + 2);
+    if (!e) return;
+    e[0] = kind;
+    memcpy(e + 1, name, len + 1);
+    s->evq[s->evq_len++] = e;
+}
+
+void weft__srv_emit_queued(weft_host *h)
+{
+    weft__server *s = h->server;
+    if (!s->evq_len) return;
+    /* Bound: the events queued before this frame; ones queued meanwhile (a
+     * handler starting a resource) wait for the next. */
+    char **q = s->evq;
+    size_t n = s->evq_len;
+    s->evq = NULL;
+    s->evq_len = s->evq_cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!s->quit_done)
+            emit_lifecycle(h, q[i][0] == 'S' ? "onServerResourceStart" : "onServerResourceStop",
+                           q[i] + 1);
+        free(q[i]);
+    }
+    free(q);
 }
 
 static const char *ext_of(const char *p)
@@ -332,6 +407,7 @@ static int start_res(weft_host *h, weft__resource *r, int level)
     r->state = WEFT_RES_STARTED;
     weft__log(h, "weft", "started resource %s", r->name);
     emit_lifecycle(h, "onResourceStart", r->name);
+    queue_lifecycle(h, 'S', r->name);
     return 0;
 }
 
@@ -357,6 +433,7 @@ static int stop_res(weft_host *h, weft__resource *r)
         if (o != r && o->state == WEFT_RES_STARTED && depends_on(o, r)) stop_res(h, o);
     r->state = WEFT_RES_STOPPING;
     emit_lifecycle(h, "onResourceStop", r->name);
+    queue_lifecycle(h, 'T', r->name);
     r->state = WEFT_RES_STOPPED;
     halt_runtimes(h, r);
     free_runtimes(h, r);
@@ -711,7 +788,11 @@ void weft__srv_free(weft_host *h)
     weft__ev_free_all(h);
     for (size_t i = 0; i < s->cmdq_len; i++) free(s->cmdq[i]);
     free(s->cmdq);
-    for (size_t i = 0; i < s->natives_len; i++) free(s->natives[i].name);
+    for (size_t i = 0; i < s->evq_len; i++)
+        free(s->evq[i]);
+    free(s->evq);
+    for (size_t i = 0; i < s->natives_len; i++)
+        free(s->natives[i].name);
     free(s->natives);
     weft__convars_free(&s->convars);
     free(s->dir);

@@ -95,7 +95,17 @@ typedef struct weft__resource {
 } weft__resource;
 
 /* ---- calls across runtimes ---------------------------------------------- */
-enum { WEFT_CALL_OK = 0, WEFT_CALL_ERROR = 1, WEFT_CALL_PENDING = 2, WEFT_CALL_DROPPED = -1 };
+/* WEFT_CALL_MULTI: success with several return values (a Lua function
+ * returning more than one): buf is a msgpack array of them. A Lua caller
+ * receives them as that many values, a JS caller the array (as FiveM's JS
+ * runtime unwraps its ref results); C treats it as OK with an array. */
+enum {
+    WEFT_CALL_OK = 0,
+    WEFT_CALL_ERROR = 1,
+    WEFT_CALL_PENDING = 2,
+    WEFT_CALL_MULTI = 3,
+    WEFT_CALL_DROPPED = -1
+};
 
 typedef struct weft__call_result {
     int status;
@@ -144,10 +154,15 @@ void weft__ref_release_later(weft_host *h, const char *id, size_t len);
  * stopped owner: WEFT_CALL_ERROR `resource "x" is not running`. */
 void weft__ref_call(weft_host *h, weft__rt *caller, const char *id, size_t idlen,
                     const char *args, size_t len, weft__call_result *out);
-/* Exports: register (the table takes a reference: refcount +1) and call. */
+/* Exports: register (the table takes a reference: refcount +1) and call.
+ * res is a resource name or a name a running resource `provide`s (an exact
+ * running resource wins). weft__export_call returns 0 when the export was
+ * found (out filled by the call), or WEFT_ENOENT with out holding the error
+ * (no running resource, or no such export): the runtime may then try
+ * FiveM's `__cfx_export_<res>_<name>` event before raising it. */
 int weft__export_set(weft_host *h, weft__rt *rt, const char *name, uint32_t index);
-void weft__export_call(weft_host *h, weft__rt *caller, const char *res, const char *name,
-                       const char *args, size_t len, weft__call_result *out);
+int weft__export_call(weft_host *h, weft__rt *caller, const char *res, const char *name,
+                      const char *args, size_t len, weft__call_result *out);
 /* After the checkpoint: in-flight drops and recorded releases. */
 void weft__ref_flush(weft_host *h);
 void weft__ref_free_all(weft_host *h);
@@ -174,6 +189,9 @@ typedef struct weft__invocation {
     const char *source;
     int canceled;
     int is_event; /* an event dispatch (else a ref call) */
+    /* An event triggered from inside this one completed: whether it was
+     * canceled (what WasEventCanceled reports from here on). */
+    int nested_done, nested_canceled;
     struct weft__invocation *prev;
 } weft__invocation;
 
@@ -201,6 +219,10 @@ struct weft__server {
     uint64_t next_call_id;
     uint32_t next_instance;
     uint64_t start_seq;
+    /* onServerResourceStart/Stop, queued for the next frame (FiveM fires
+     * them from the resource manager's tick): "S<name>" / "T<name>" */
+    char **evq;
+    size_t evq_len, evq_cap;
     /* commands queued from script code, run at depth 0 */
     char **cmdq;
     size_t cmdq_len, cmdq_cap;
@@ -234,6 +256,13 @@ int weft__srv_start(weft_host *h, const char *name);
 int weft__srv_stop(weft_host *h, const char *name);
 int weft__srv_restart(weft_host *h, const char *name);
 weft__resource *weft__srv_find(weft_host *h, const char *name);
+/* name, or else a resource whose manifest `provide`s name (running ones
+ * first), as FXServer resolves dependencies and GetResourceState. */
+weft__resource *weft__srv_find_provider(weft_host *h, const char *name);
+/* GetNumResources / GetResourceByFindIndex: every resource found under
+ * resources/ (running or not), in discovery order; NULL past the end. */
+int weft__srv_count(weft_host *h);
+weft__resource *weft__srv_nth(weft_host *h, int index);
 const char *weft__srv_state_name(weft__res_state st);
 void weft__srv_quit(weft_host *h);
 uint64_t weft__srv_game_timer(weft_host *h);
@@ -244,6 +273,9 @@ void weft__logv(weft_host *h, const char *tag, const char *fmt, va_list ap);
 weft__native *weft__srv_native(weft_host *h, const char *name);
 /* A JSON text as msgpack (for `emit NAME json` on the console). */
 int weft__json_to_msgpack(const char *json, char **out, size_t *outlen);
+
+/* Emit the lifecycle events queued for this frame (called by the frame). */
+void weft__srv_emit_queued(weft_host *h);
 
 /* frame.c */
 int weft__frame_init(weft_host *h);

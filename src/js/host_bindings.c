@@ -139,6 +139,12 @@ static int make_ref(void *opaque, JSContext *ctx, JSValueConst fn, char *id, siz
     return 0;
 }
 
+/* A Lua function that returned nothing: undefined in JS (as FiveM). */
+static int is_empty_multi(int status, const char *buf, size_t len)
+{
+    return status == WEFT_CALL_MULTI && len == 1 && (unsigned char)buf[0] == 0x90;
+}
+
 static JSValue finish_call(weft__js *js, weft__call_result *res);
 
 static JSValue ref_proxy_call(JSContext *ctx, JSValueConst this_val, int argc,
@@ -258,8 +264,10 @@ static JSValue finish_call(weft__js *js, weft__call_result *res)
     JSValue v;
     switch (res->status) {
     case WEFT_CALL_OK:
-        v = res->len ? weft__codec_unpack_js_value(ctx, &js->res->hooks, res->buf, res->len)
-                     : JS_UNDEFINED;
+    case WEFT_CALL_MULTI: /* the array of a Lua function's results, as FiveM */
+        v = res->len && !is_empty_multi(res->status, res->buf, res->len)
+                ? weft__codec_unpack_js_value(ctx, &js->res->hooks, res->buf, res->len)
+                : JS_UNDEFINED;
         free(res->buf);
         return v;
     case WEFT_CALL_PENDING: {
@@ -526,9 +534,11 @@ static void js_settle_call(weft__rt *rt, weft__call *call, int status, const cha
     if (!pp) return;
     if (status != WEFT_CALL_DROPPED && !js->halted) {
         JSValue v;
-        int ok = status == WEFT_CALL_OK;
+        int ok = status == WEFT_CALL_OK || status == WEFT_CALL_MULTI;
         if (ok) {
-            v = len ? weft__codec_unpack_js_value(ctx, &js->res->hooks, buf, len) : JS_UNDEFINED;
+            v = len && !is_empty_multi(status, buf, len)
+                    ? weft__codec_unpack_js_value(ctx, &js->res->hooks, buf, len)
+                    : JS_UNDEFINED;
             if (JS_IsException(v)) {
                 v = JS_GetException(ctx);
                 ok = 0;
@@ -688,11 +698,25 @@ static JSValue n_call_export(JSContext *ctx, JSValueConst this_val, int argc, JS
         weft__call_result out;
         int64_t caller = js->host->caller_async_id;
         js->host->caller_async_id = js->execution_async_id;
-        weft__export_call(js->host, &js->base, res, name, buf, len, &out);
+        int rc = weft__export_call(js->host, &js->base, res, name, buf, len, &out);
         js->host->caller_async_id = caller;
         free(buf);
+        /* Not in the export table: FiveM's __cfx_export_ event (resource.js
+         * answers undefined when no handler gave a function, else [result]). */
+        JSValue alt =
+            rc == WEFT_ENOENT ? internal_host_call(js, "exportByEvent", argc, argv) : JS_UNDEFINED;
+        if (!JS_IsUndefined(alt)) {
+            free(out.buf);
+            r = alt;
+            if (!JS_IsException(alt)) {
+                r = JS_GetPropertyUint32(ctx, alt, 0);
+                JS_FreeValue(ctx, alt);
+            }
+            goto done;
+        }
         r = finish_call(js, &out);
     }
+done:
     JS_FreeCString(ctx, res);
     JS_FreeCString(ctx, name);
     return r;
@@ -724,7 +748,7 @@ static JSValue n_resource_state(JSContext *ctx, JSValueConst this_val, int argc,
     JS_SELF;
     const char *name = JS_ToCString(ctx, argv[0]);
     if (!name) return JS_EXCEPTION;
-    weft__resource *r = weft__srv_find(js->host, name);
+    weft__resource *r = weft__srv_find_provider(js->host, name);
     JS_FreeCString(ctx, name);
     return JS_NewString(ctx, r ? weft__srv_state_name(r->state) : "missing");
 }
@@ -798,6 +822,29 @@ static JSValue n_meta(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     const char *v = m ? weft__manifest_meta(m, key, i) : NULL;
     JS_FreeCString(ctx, key);
     return v ? JS_NewString(ctx, v) : JS_UNDEFINED;
+}
+
+static JSValue n_num_resources(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return JS_NewInt32(ctx, weft__srv_count(weft__js_from_ctx(ctx)->host));
+}
+
+static JSValue n_resource_by_index(JSContext *ctx, JSValueConst this_val, int argc,
+                                   JSValueConst *argv)
+{
+    int i = -1;
+    JS_ToInt32(ctx, &i, argv[0]);
+    weft__resource *r = weft__srv_nth(weft__js_from_ctx(ctx)->host, i);
+    return r ? JS_NewString(ctx, r->name) : JS_UNDEFINED;
+}
+
+static JSValue n_path_of(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const char *n = JS_ToCString(ctx, argv[0]);
+    if (!n) return JS_EXCEPTION;
+    weft__resource *r = weft__srv_find(weft__js_from_ctx(ctx)->host, n);
+    JS_FreeCString(ctx, n);
+    return r ? JS_NewString(ctx, r->path) : JS_UNDEFINED;
 }
 
 /* process.exit() in a resource: stop that resource (not the server), and
@@ -916,6 +963,9 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("getConvarInt", 2, n_get_convar_int),
     JS_CFUNC_DEF("metaCount", 2, n_meta_count),
     JS_CFUNC_DEF("meta", 3, n_meta),
+    JS_CFUNC_DEF("numResources", 0, n_num_resources),
+    JS_CFUNC_DEF("resourceByIndex", 1, n_resource_by_index),
+    JS_CFUNC_DEF("pathOf", 1, n_path_of),
     JS_CFUNC_DEF("exitResource", 1, n_exit_resource),
     JS_CFUNC_DEF("callNative", 1, n_call_native),
     JS_CFUNC_DEF("nativeNames", 0, n_native_names),

@@ -139,6 +139,7 @@ lua_State *weft__lua_new_thread(weft__lua *lua, lua_State *L, int idx);
  * main state's, which is 0: coroutine.create threads are not ours). */
 #define WEFT__LUA_THREAD 1u /* created by the scheduler: Wait/Await may yield */
 #define WEFT__LUA_CHUNK 2u  /* runs a chunk: its error fails the load */
+#define WEFT__LUA_CANCELED 4u /* a timeout cleared before it ran: never resumed */
 static inline uintptr_t *weft__lua_thread_flags(lua_State *L)
 {
     return (uintptr_t *)lua_getextraspace(L);
@@ -196,5 +197,8 @@ weft__rt *weft__lua_rt_create(weft_host *h, struct weft__resource *res);
 void weft__lua_json_open(lua_State *L);
 /* msgpack.pack(...) / msgpack.unpack(s) (json.c) */
 void weft__lua_msgpack_open(lua_State *L);
+/* fivem.c: GetHashKey, promise.all/first/map, Citizen.Trace, export events;
+ * run after the server globals exist (raises on errors). */
+int weft__lua_fivem_open(lua_State *L);
 
 #endif

@@ -171,11 +171,17 @@ static int await_k(lua_State *L, int status, lua_KContext ctx)
 }
 
 /* Citizen.Await(p): in a thread, the promise's value, or its rejection
- * reason raised as an error; waits (yields) while it is pending. */
+ * reason raised as an error; waits (yields) while it is pending. A value
+ * that is not a promise is returned as is (FiveM #1515: code awaits export
+ * results that may or may not be promises). */
 static int l_await(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
     promise *p = to_promise(L, 1);
+    if (!p && lua_gettop(L) >= 1) {
+        lua_settop(L, 1);
+        return 1;
+    }
     if (!(*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) || !lua_isyieldable(L))
         return luaL_error(L, "Citizen.Await must be called from a thread (Citizen.CreateThread)");
     if (!p) return luaL_error(L, "Citizen.Await: promise expected, got %s", luaL_typename(L, 1));

@@ -122,7 +122,7 @@ static void resume_ref(weft__lua *lua, int ref)
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     luaL_unref(L, LUA_REGISTRYINDEX, ref);
     lua_State *co = lua_tothread(L, -1);
-    if (co) weft__lua_resume(lua, L, co, 0);
+    if (co && !(*weft__lua_thread_flags(co) & WEFT__LUA_CANCELED)) weft__lua_resume(lua, L, co, 0);
     lua_pop(L, 1);
 }
 
@@ -265,15 +265,59 @@ static int l_create_thread_now(lua_State *L)
     return 0;
 }
 
-/* Citizen.SetTimeout(ms, fn): run fn in a new thread after ms. */
+/* Registry table handle -> the timeout's thread (weak values: a thread that
+ * ran is garbage); field "n": the last handle given. */
+#define TIMEOUTS_KEY "weft.timeouts"
+
+static void push_timeouts(lua_State *L)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, TIMEOUTS_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "v");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, TIMEOUTS_KEY);
+    }
+}
+
+/* Citizen.SetTimeout(ms, fn): run fn in a new thread after ms; returns a
+ * handle for Citizen.ClearTimeout. */
 static int l_set_timeout(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
     lua_Number ms = luaL_checknumber(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     if (lua->closing) return 0;
-    weft__lua_new_thread(lua, L, 2);
+    lua_settop(L, 2);
+    push_timeouts(L); /* 3 */
+    lua_getfield(L, 3, "n");
+    lua_Integer id = lua_tointeger(L, -1) + 1;
+    lua_pop(L, 1);
+    lua_pushinteger(L, id);
+    lua_setfield(L, 3, "n");
+    weft__lua_new_thread(lua, L, 2); /* 4 */
+    lua_pushvalue(L, 4);
+    lua_rawseti(L, 3, id);
     schedule_top(lua, L, floor(ms), &lua->soon);
+    lua_pushinteger(L, id);
+    return 1;
+}
+
+/* Citizen.ClearTimeout(handle): the timeout will not run, if it has not
+ * started yet (a started one is left alone). */
+static int l_clear_timeout(lua_State *L)
+{
+    lua_Integer id = luaL_checkinteger(L, 1);
+    push_timeouts(L);
+    lua_rawgeti(L, -1, id);
+    lua_State *co = lua_tothread(L, -1);
+    if (co && co != L && lua_status(co) == LUA_OK && lua_gettop(co) > 0)
+        *weft__lua_thread_flags(co) |= WEFT__LUA_CANCELED;
+    lua_pushnil(L);
+    lua_rawseti(L, -3, id);
     return 0;
 }
 
@@ -283,6 +327,7 @@ void weft__lua_sched_open(lua_State *L)
                                    {"CreateThreadNow", l_create_thread_now},
                                    {"Wait", l_wait},
                                    {"SetTimeout", l_set_timeout},
+                                   {"ClearTimeout", l_clear_timeout},
                                    {NULL, NULL}};
     lua_getglobal(L, "Citizen");
     for (const luaL_Reg *f = fns; f->name; f++) {

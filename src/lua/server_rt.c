@@ -25,7 +25,6 @@
 #include "host/server.h"
 #include "lua/lua_rt.h"
 
-
 #define PROXY_MT "weft.funcref"
 #define EXPORTS_RES_MT "weft.exports.res"
 
@@ -193,7 +192,10 @@ static int proxy_gc(lua_State *L)
 
 /* ---- values and errors ------------------------------------------------------ */
 
-/* (buf, len, hooks, as_error): push one unpacked value; as an error, a weft
+enum { UNPACK_VALUE, UNPACK_ERROR, UNPACK_MULTI };
+
+/* (buf, len, hooks, mode): push the unpacked value; UNPACK_MULTI: every
+ * element of the msgpack array, as that many values; UNPACK_ERROR: a weft
  * error payload becomes the string "[res] Name: message" ("Name: " omitted
  * for plain Errors). Raises with the codec's message on bad bytes. */
 static int unpack_protected(lua_State *L)
@@ -201,14 +203,18 @@ static int unpack_protected(lua_State *L)
     const char *buf = lua_touserdata(L, 1);
     size_t len = (size_t)lua_tointeger(L, 2);
     const weft__lua_codec_hooks *hooks = lua_touserdata(L, 3);
-    int as_error = lua_toboolean(L, 4);
+    int mode = (int)lua_tointeger(L, 4);
     lua_settop(L, 0);
     if (!len) {
         lua_pushnil(L);
         return 1;
     }
+    if (mode == UNPACK_MULTI) {
+        int n = weft__codec_unpack_lua_args(L, hooks, buf, len);
+        return n < 0 ? lua_error(L) : n;
+    }
     if (weft__codec_unpack_lua_value(L, hooks, buf, len) < 0) return lua_error(L);
-    if (!as_error || !lua_istable(L, 1)) return 1;
+    if (mode != UNPACK_ERROR || !lua_istable(L, 1)) return 1;
     lua_getfield(L, 1, "__weftError");
     if (lua_toboolean(L, -1) != 1 || lua_type(L, -1) != LUA_TBOOLEAN) {
         lua_settop(L, 1);
@@ -234,16 +240,17 @@ static int unpack_protected(lua_State *L)
     return 1;
 }
 
-/* Push the value of (buf, len) onto L; 0, or -1 with a message pushed. Frees
- * nothing; never raises. */
-static int push_unpacked(weft__lua *lua, lua_State *L, const char *buf, size_t len, int as_error)
+/* Push the value(s) of (buf, len) onto L: the count pushed, or -1 with a
+ * message pushed. Frees nothing; never raises. */
+static int push_unpacked(weft__lua *lua, lua_State *L, const char *buf, size_t len, int mode)
 {
+    int top = lua_gettop(L);
     lua_pushcfunction(L, unpack_protected);
     lua_pushlightuserdata(L, (void *)buf);
     lua_pushinteger(L, (lua_Integer)len);
     lua_pushlightuserdata(L, &lua->codec_hooks);
-    lua_pushboolean(L, as_error);
-    return lua_pcall(L, 4, 1, 0) == LUA_OK ? 0 : -1;
+    lua_pushinteger(L, mode);
+    return lua_pcall(L, 4, LUA_MULTRET, 0) == LUA_OK ? lua_gettop(L) - top : -1;
 }
 
 /* The error value at idx of L (a Lua error) as an error payload, malloc'ed
@@ -262,16 +269,47 @@ static void pack_error(weft__lua *lua, lua_State *L, int idx, const char *trace,
     lua_pop(L, 1);
 }
 
+/* Several results of a pending call, as the promise's value: a table
+ * {n = count, ...} with this metatable, spread again by the awaiting caller. */
+#define MULTI_MT "weft.multi"
+
+static int is_multi(lua_State *L, int idx)
+{
+    if (!lua_istable(L, idx) || !lua_getmetatable(L, idx)) return 0;
+    luaL_getmetatable(L, MULTI_MT);
+    int r = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return r;
+}
+
+/* Continuation of an awaited pending call: spread a multi-value result. */
+static int spread_k(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)status;
+    (void)ctx;
+    if (!is_multi(L, -1)) return 1;
+    int t = lua_gettop(L);
+    lua_getfield(L, t, "n");
+    int n = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    luaL_checkstack(L, n, "too many results");
+    for (int i = 1; i <= n; i++)
+        lua_rawgeti(L, t, i);
+    return n;
+}
+
 /* What a Lua caller sees for a call result; returns the Lua function's
  * result count (or yields: Citizen.Await semantics inside a thread). */
 static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res)
 {
     switch (res->status) {
-    case WEFT_CALL_OK: {
-        int rc = push_unpacked(lua, L, res->buf, res->len, 0);
+    case WEFT_CALL_OK:
+    case WEFT_CALL_MULTI: {
+        int n = push_unpacked(lua, L, res->buf, res->len,
+                              res->status == WEFT_CALL_MULTI ? UNPACK_MULTI : UNPACK_VALUE);
         free(res->buf);
-        if (rc < 0) return lua_error(L);
-        return 1;
+        if (n < 0) return lua_error(L);
+        return n;
     }
     case WEFT_CALL_PENDING: {
         int handle = weft__lua_promise_new(lua);
@@ -279,16 +317,20 @@ static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res)
             weft__call_wait(res->call, NULL, NULL);
             return luaL_error(L, "not enough memory");
         }
-        weft__call_wait(res->call, &lua->base, (void *)(intptr_t)handle);
+        /* Inside a scheduler thread: wait here (all the results); elsewhere:
+         * the promise (of the first result). */
+        int wait = (*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) && lua_isyieldable(L);
+        weft__call_wait(res->call, &lua->base, (void *)(intptr_t)(handle * 2 + wait));
         lua_rawgeti(L, LUA_REGISTRYINDEX, handle);
-        /* Inside a scheduler thread: wait here; elsewhere: the promise. */
-        if ((*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) && lua_isyieldable(L))
-            return weft__lua_await(L);
-        return 1;
+        if (!wait) return 1;
+        lua_pushcfunction(L, weft__lua_await);
+        lua_insert(L, -2);
+        lua_callk(L, 1, 1, 0, spread_k);
+        return spread_k(L, LUA_OK, 0);
     }
     default:
-        if (res->buf) push_unpacked(lua, L, res->buf, res->len, 1);
-        else lua_pushliteral(L, "call failed");
+        if (!res->buf || push_unpacked(lua, L, res->buf, res->len, UNPACK_ERROR) < 0)
+            lua_pushliteral(L, "call failed");
         free(res->buf);
         return lua_error(L);
     }
@@ -335,8 +377,16 @@ static int ref_done(lua_State *L, int status, lua_KContext kctx)
         lua_insert(L, 3);
         return ref_done(L, lua_pcallk(L, 1, 1, 2, 1, ref_done), 1);
     }
-    if (status == LUA_OK || status == LUA_YIELD) {
-        if (lua_gettop(L) < 3) lua_pushnil(L); /* no results: nil */
+    if ((status == LUA_OK || status == LUA_YIELD) && lua_gettop(L) != 3) {
+        /* None or several results: all of them, as FiveM's ref calls return
+         * (a Lua caller gets that many values, a JS caller the array, or
+         * undefined for none). */
+        st = WEFT_CALL_MULTI;
+        if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 3, lua_gettop(L), &buf, &len) < 0) {
+            st = WEFT_CALL_ERROR;
+            weft__call_pack_error("TypeError", lua_tostring(L, -1), "", res_name(lua), &buf, &len);
+        }
+    } else if (status == LUA_OK || status == LUA_YIELD) {
         if (weft__codec_pack_lua_value(L, &lua->codec_hooks, 3, &buf, &len) < 0) {
             st = WEFT_CALL_ERROR;
             weft__call_pack_error("TypeError", lua_tostring(L, -1), "", res_name(lua), &buf, &len);
@@ -448,11 +498,26 @@ static void lua_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t 
 
 /* ---- the caller side of pending calls -------------------------------------- */
 
-static void lua_settle_call(weft__rt *rt, weft__call *call, int status, const char *buf,
-                            size_t len)
+/* (n values on top): replace them by one multi table. */
+static int make_multi(lua_State *L)
+{
+    int n = lua_gettop(L);
+    lua_createtable(L, n, 1);
+    for (int i = 1; i <= n; i++) {
+        lua_pushvalue(L, i);
+        lua_rawseti(L, -2, i);
+    }
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, "n");
+    luaL_setmetatable(L, MULTI_MT);
+    return 1;
+}
+
+static void lua_settle_call(weft__rt *rt, weft__call *call, int status, const char *buf, size_t len)
 {
     weft__lua *lua = lua_of(rt);
-    int handle = (int)(intptr_t)call->caller_data;
+    intptr_t cd = (intptr_t)call->caller_data;
+    int handle = (int)(cd / 2), spread = (int)(cd % 2);
     call->caller_data = NULL;
     if (!handle) return;
     if (status == WEFT_CALL_DROPPED || rt->stopped || lua->closing || !lua->L) {
@@ -461,8 +526,21 @@ static void lua_settle_call(weft__rt *rt, weft__call *call, int status, const ch
     }
     lua_State *L = lua->L;
     int top = lua_gettop(L);
-    int ok = status == WEFT_CALL_OK;
-    if (push_unpacked(lua, L, buf, len, !ok) < 0) ok = 0; /* the codec's message rejects */
+    int ok = status == WEFT_CALL_OK || status == WEFT_CALL_MULTI;
+    int mode = !ok ? UNPACK_ERROR : status == WEFT_CALL_MULTI ? UNPACK_MULTI : UNPACK_VALUE;
+    int n = push_unpacked(lua, L, buf, len, mode);
+    if (n < 0) {
+        ok = 0; /* the codec's message rejects */
+    } else if (mode == UNPACK_MULTI) {
+        if (spread) {
+            lua_pushcfunction(L, make_multi);
+            lua_insert(L, top + 1);
+            if (lua_pcall(L, n, 1, 0) != LUA_OK) ok = 0;
+        } else { /* a plain promise: its first result */
+            if (n == 0) lua_pushnil(L);
+            lua_settop(L, top + 1);
+        }
+    }
     if (weft__lua_promise_settle_top(lua, handle, ok) < 0) weft__lua_promise_release(lua, handle);
     lua_settop(L, top);
 }
@@ -731,23 +809,66 @@ static int l_exports_index(lua_State *L)
     return 1;
 }
 
-/* exports.res:fn(...) swallows the first argument (self); exports.res.fn(...)
- * does not. Upvalues: the res userdata, the export name. */
+/* The setCB of FiveM's export event: keeps its argument in the table that
+ * is its upvalue, slot 1. */
+static int export_setcb(lua_State *L)
+{
+    lua_settop(L, 1);
+    lua_rawseti(L, lua_upvalueindex(1), 1);
+    return 0;
+}
+
+/* Results of an export reached through the event: everything above ctx. */
+static int export_results_k(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)status;
+    return lua_gettop(L) - (int)ctx;
+}
+
+/* exports.res.fn(...) / exports.res:fn(...). FiveM's proxy always drops the
+ * first argument (self in the colon form); weft drops it when it is an
+ * exports object or nil (oxmysql's exports.oxmysql[m](nil, ...)), so
+ * exports.res.fn(7) keeps its 7. An export missing from the host's table is
+ * asked for as FiveM does: TriggerEvent('__cfx_export_<res>_<fn>', setCB);
+ * a handler's setCB(fn) gives the function to call. Upvalues: the res
+ * userdata, the export name. */
 static int export_call(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
-    int first = lua_gettop(L) >= 1 && lua_rawequal(L, 1, lua_upvalueindex(1)) ? 2 : 1;
+    int top = lua_gettop(L);
+    int first = top >= 1 && (lua_isnil(L, 1) || luaL_testudata(L, 1, EXPORTS_RES_MT)) ? 2 : 1;
     char *buf;
     size_t len;
-    if (weft__codec_pack_lua_args(L, &lua->codec_hooks, first, lua_gettop(L), &buf, &len) < 0)
+    if (weft__codec_pack_lua_args(L, &lua->codec_hooks, first, top, &buf, &len) < 0)
         return lua_error(L);
-    lua_settop(L, 0);
-    lua_getiuservalue(L, lua_upvalueindex(1), 1);
-    const char *res = lua_tostring(L, 1);
+    lua_getiuservalue(L, lua_upvalueindex(1), 1); /* top + 1: the resource name */
+    const char *res = lua_tostring(L, top + 1);
     const char *name = lua_tostring(L, lua_upvalueindex(2));
     weft__call_result out;
-    weft__export_call(lua->host, &lua->base, res, name, buf, len, &out);
+    int rc = weft__export_call(lua->host, &lua->base, res, name, buf, len, &out);
     free(buf);
+    if (rc == WEFT_ENOENT) {
+        lua_newtable(L); /* top + 2: where setCB puts the function */
+        lua_pushvalue(L, -1);
+        lua_pushcclosure(L, export_setcb, 1);                                 /* top + 3 */
+        const char *ev = lua_pushfstring(L, "__cfx_export_%s_%s", res, name); /* top + 4 */
+        if (weft__codec_pack_lua_args(L, &lua->codec_hooks, top + 3, top + 3, &buf, &len) < 0) {
+            free(out.buf);
+            return lua_error(L);
+        }
+        weft__ev_emit(lua->host, lua->base.resource, ev, buf, len, NULL);
+        free(buf);
+        lua_rawgeti(L, top + 2, 1);
+        if (!lua_isnil(L, -1)) {
+            free(out.buf);
+            int fidx = lua_gettop(L);
+            luaL_checkstack(L, top, "too many arguments");
+            for (int i = first; i <= top; i++)
+                lua_pushvalue(L, i);
+            lua_callk(L, top - first + 1, LUA_MULTRET, fidx - 1, export_results_k);
+            return export_results_k(L, LUA_OK, fidx - 1);
+        }
+    }
     lua_settop(L, 0);
     return finish_call(L, lua, &out);
 }
@@ -772,8 +893,68 @@ static int l_get_invoking_resource(lua_State *L)
 
 static int l_get_resource_state(lua_State *L)
 {
-    weft__resource *r = weft__srv_find(weft__lua_from_state(L)->host, luaL_checkstring(L, 1));
+    weft__resource *r =
+        weft__srv_find_provider(weft__lua_from_state(L)->host, luaL_checkstring(L, 1));
     lua_pushstring(L, r ? weft__srv_state_name(r->state) : "missing");
+    return 1;
+}
+
+static const weft__manifest *manifest_of(lua_State *L, int idx)
+{
+    weft__resource *r = weft__srv_find(weft__lua_from_state(L)->host, luaL_checkstring(L, idx));
+    return r && r->has_manifest ? &r->manifest : NULL;
+}
+
+/* GetNumResourceMetadata(res, key): also for resources that are not running. */
+static int l_get_num_resource_metadata(lua_State *L)
+{
+    const weft__manifest *m = manifest_of(L, 1);
+    const char *key = luaL_checkstring(L, 2);
+    lua_pushinteger(L, m ? weft__manifest_meta_count(m, key) : 0);
+    return 1;
+}
+
+/* GetResourceMetadata(res, key, index): the index'th (0-based) value, or nil. */
+static int l_get_resource_metadata(lua_State *L)
+{
+    const weft__manifest *m = manifest_of(L, 1);
+    const char *key = luaL_checkstring(L, 2);
+    const char *v = m ? weft__manifest_meta(m, key, (int)luaL_optinteger(L, 3, 0)) : NULL;
+    if (v)
+        lua_pushstring(L, v);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+static int l_get_num_resources(lua_State *L)
+{
+    lua_pushinteger(L, weft__srv_count(weft__lua_from_state(L)->host));
+    return 1;
+}
+
+static int l_get_resource_by_find_index(lua_State *L)
+{
+    lua_Integer i = luaL_checkinteger(L, 1);
+    weft__resource *r =
+        i < 0 || i > INT32_MAX ? NULL : weft__srv_nth(weft__lua_from_state(L)->host, (int)i);
+    if (r)
+        lua_pushstring(L, r->name);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
+/* GetResourcePath(res): the resource's folder (absolute), or nil. */
+static int l_get_resource_path(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    weft__resource *r = lua_isnoneornil(L, 1) ? lua->base.resource
+                                              : weft__srv_find(lua->host, luaL_checkstring(L, 1));
+    if (r)
+        lua_pushstring(L, r->path);
+    else
+        lua_pushnil(L);
     return 1;
 }
 
@@ -857,6 +1038,11 @@ static int open_server(lua_State *L)
                                    {"GetConvar", l_get_convar},
                                    {"GetConvarInt", l_get_convar_int},
                                    {"GetGameTimer", l_get_game_timer},
+                                   {"GetNumResourceMetadata", l_get_num_resource_metadata},
+                                   {"GetResourceMetadata", l_get_resource_metadata},
+                                   {"GetNumResources", l_get_num_resources},
+                                   {"GetResourceByFindIndex", l_get_resource_by_find_index},
+                                   {"GetResourcePath", l_get_resource_path},
                                    {NULL, NULL}};
     for (const luaL_Reg *f = fns; f->name; f++) lua_register(L, f->name, f->func);
     if (weft__convars_get_int(&lua->host->server->convars, "weft_test_hooks", 0))
@@ -865,6 +1051,8 @@ static int open_server(lua_State *L)
     luaL_newmetatable(L, PROXY_MT);
     lua_pushcfunction(L, proxy_gc);
     lua_setfield(L, -2, "__gc");
+    lua_pop(L, 1);
+    luaL_newmetatable(L, MULTI_MT);
     lua_pop(L, 1);
     luaL_newmetatable(L, EXPORTS_RES_MT);
     lua_pushcfunction(L, l_exports_res_index);
@@ -888,6 +1076,8 @@ static int open_server(lua_State *L)
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
     s->sources_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    weft__lua_fivem_open(L);
 
     lua_pushglobaltable(L);
     lua_createtable(L, 0, 2);

@@ -105,9 +105,31 @@ function dispatch(name, args, source) {
 }
 
 // ---- exports ----
+const exportEvent = (res, name) => `__cfx_export_${res}_${name}`;
+// exports('name', fn) also answers FiveM's export event, for code that asks
+// for exports with TriggerEvent('__cfx_export_<res>_<name>', setCB).
 function exportsFn(name, fn) {
   if (typeof name !== 'string') throw new TypeError('exports: name must be a string');
   host.setExport(name, fn);
+  on(exportEvent(resName, name), (setCB) => setCB(fn));
+}
+// An export missing from the host's table (C calls this): FiveM's mechanism,
+// the event's handlers hand the function to setCB. undefined when none did,
+// else [result].
+function exportByEvent(res, name, ...args) {
+  let fn;
+  emit(exportEvent(res, name), (f) => { fn = f; });
+  return typeof fn === 'function' ? [fn(...args)] : undefined;
+}
+// `server_export 'fn'` (and `export`) in the manifest: the global function fn.
+for (const key of ['server_export', 'export']) {
+  const n = host.metaCount(resName, key);
+  for (let i = 0; i < n; i++) {
+    const name = host.meta(resName, key, i);
+    on(exportEvent(resName, name), (setCB) => {
+      if (typeof globalThis[name] === 'function') setCB(globalThis[name]);
+    });
+  }
 }
 // exports.res.fn(...): the export is looked up by the host at call time, so
 // never stale; the proxies and the bound callers are cached (one per
@@ -183,7 +205,7 @@ function runFrame() {
   }
 }
 
-internal.host = { dispatch, revive, errorPayload, runFrame, logError };
+internal.host = { dispatch, revive, errorPayload, runFrame, logError, exportByEvent };
 
 // ---- the globals ----
 def('on', on);
@@ -202,6 +224,26 @@ def('clearTick', clearTick);
 def('GetCurrentResourceName', () => resName);
 def('GetInvokingResource', () => host.invokingResource());
 def('GetResourceState', (name) => host.resourceState(String(name)));
+def('IsDuplicityVersion', () => true);
+// FiveM's GET_HASH_KEY: one-at-a-time hash of the lower-cased (ASCII) UTF-8
+// bytes, as a signed 32-bit integer (what a native's int result gives).
+def('GetHashKey', (str) => {
+  const b = unescape(encodeURIComponent(String(str))); // one char per UTF-8 byte
+  let h = 0;
+  for (let i = 0; i < b.length; i++) {
+    let c = b.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    h = (h + c) | 0;
+    h = (h + (h << 10)) | 0;
+    h ^= h >>> 6;
+  }
+  h = (h + (h << 3)) | 0;
+  h ^= h >>> 11;
+  h = (h + (h << 15)) | 0;
+  return h;
+});
+// weft has no frame delay to dodge: accepted, nothing to do.
+def('ScheduleResourceTick', () => {});
 def('ExecuteCommand', (line) => host.executeCommand(String(line)));
 def('StartResource', (name) => host.executeCommand(`start ${name}`));
 def('StopResource', (name) => host.executeCommand(`stop ${name}`));
@@ -212,7 +254,9 @@ def('CancelEvent', () => host.cancelEvent());
 def('WasEventCanceled', () => host.wasEventCanceled());
 def('GetNumResourceMetadata', (res, key) => host.metaCount(String(res), String(key)));
 def('GetResourceMetadata', (res, key, i) => host.meta(String(res), String(key), i | 0));
-def('GetResourcePath', (res) => (res === undefined || res === resName ? host.resourcePath : undefined));
+def('GetResourcePath', (res) => (res === undefined || res === resName ? host.resourcePath : host.pathOf(String(res))));
+def('GetNumResources', () => host.numResources());
+def('GetResourceByFindIndex', (i) => host.resourceByIndex(i | 0));
 def('CallNative', (name, ...args) => host.callNative(String(name), ...args));
 for (const n of host.nativeNames()) {
   if (!(n in globalThis)) def(n, (...args) => host.callNative(n, ...args));

@@ -1,0 +1,5 @@
+fx_version 'cerulean'
+game 'common'
+lua54 'yes'
+server_script 'lib.lua'
+server_export 'legacy'
