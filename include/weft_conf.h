@@ -71,4 +71,10 @@
 /* Deepest nesting json.encode / json.decode accept, in tables. */
 #define WEFT_LUA_JSON_MAX_DEPTH 128
 
+/* Most arguments one event, export or function-reference call may carry,
+ * in values (both languages; QuickJS refuses calls with more arguments).
+ * Packing more is an error for the caller; an incoming argument array that
+ * is longer is refused with "too many arguments". */
+#define WEFT_CALL_ARGS_MAX 65534
+
 #endif

@@ -836,7 +836,10 @@ int weft__codec_pack_js_args(JSContext *ctx, const weft__codec_hooks *hooks, int
     js_packer s;
     packer_init(&s, ctx, hooks, "args");
     int rc = 0;
-    if (msgpack_pack_array(&s.pk, argc < 0 ? 0 : (size_t)argc) != 0) {
+    if (argc > WEFT_CALL_ARGS_MAX) {
+        JS_ThrowRangeError(ctx, "too many arguments (%d; at most %d)", argc, WEFT_CALL_ARGS_MAX);
+        rc = -1;
+    } else if (msgpack_pack_array(&s.pk, argc < 0 ? 0 : (size_t)argc) != 0) {
         JS_ThrowOutOfMemory(ctx);
         rc = -1;
     }
@@ -1004,6 +1007,9 @@ JSValue weft__codec_unpack_js_args(JSContext *ctx, const weft__codec_hooks *hook
     weft__mp_token t;
     if (!buf || weft__codec_mp_next(&u.rd, &t) < 0 || t.type != WEFT__MP_ARRAY)
         return malformed(ctx);
+    if (t.len > WEFT_CALL_ARGS_MAX)
+        return JS_ThrowRangeError(ctx, "too many arguments (%u; at most %d)", t.len,
+                                  WEFT_CALL_ARGS_MAX);
     JSValue arr = JS_NewArray(ctx);
     if (JS_IsException(arr)) return arr;
     for (uint32_t i = 0; i < t.len; i++) {

@@ -458,7 +458,7 @@ static void js_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t l
         JSValue lv = JS_GetPropertyStr(ctx, arr, "length");
         JS_ToUint32(ctx, &n, lv);
         JS_FreeValue(ctx, lv);
-        if (n > 65535) n = 65535;
+        /* n <= WEFT_CALL_ARGS_MAX: the codec refuses longer argument arrays. */
         JSValue *argv = calloc(n ? n : 1, sizeof *argv);
         for (uint32_t i = 0; argv && i < n; i++) argv[i] = JS_GetPropertyUint32(ctx, arr, i);
         weft_scope sc;

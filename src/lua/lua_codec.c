@@ -305,7 +305,10 @@ int weft__codec_pack_lua_args(lua_State *L, const weft__lua_codec_hooks *hooks, 
     if (first < 0) first = lua_absindex(L, first);
     if (last < 0) last = lua_absindex(L, last);
     int n = last >= first ? last - first + 1 : 0;
-    if (msgpack_pack_array(&s->pk, (size_t)n) != 0) rc = pack_fail(s, "out of memory");
+    if (n > WEFT_CALL_ARGS_MAX)
+        rc = pack_fail(s, "too many arguments (%d; at most %d)", n, WEFT_CALL_ARGS_MAX);
+    else if (msgpack_pack_array(&s->pk, (size_t)n) != 0)
+        rc = pack_fail(s, "out of memory");
     for (int i = 0; i < n && rc == 0; i++)
         rc = pack_child(s, (path_seg){SEG_INT, i + 1, 0, NULL, 0}, first + i);
     return packer_finish(s, top, rc, out, outlen);
@@ -406,7 +409,10 @@ static int unpack_lua(lua_unpacker *u, int depth)
     if (depth == WEFT_CODEC_MAX_DEPTH)
         return unpack_fail(u, "msgpack value nested deeper than %d levels", WEFT_CODEC_MAX_DEPTH);
     if (!lua_checkstack(L, 4)) return unpack_fail(u, "Lua stack overflow");
-    int n = t.len > INT_MAX ? INT_MAX : (int)t.len; /* a size hint only */
+    /* A size hint only, and no larger than the input could fill (each
+     * element takes a byte at least): a short message cannot reserve GBs. */
+    size_t left = (size_t)(u->rd.end - u->rd.p);
+    int n = (int)(t.len < left ? t.len : left > INT_MAX ? INT_MAX : left);
     if (t.type == WEFT__MP_ARRAY) {
         lua_createtable(L, n, 0);
         for (uint32_t i = 0; i < t.len; i++) {
@@ -439,8 +445,12 @@ int weft__codec_unpack_lua_args(lua_State *L, const weft__lua_codec_hooks *hooks
     int rc = 0;
     if (!buf || weft__codec_mp_next(&u.rd, &t) < 0 || t.type != WEFT__MP_ARRAY)
         rc = unpack_fail(&u, "malformed msgpack value");
-    else if (t.len > INT_MAX - 8 || !lua_checkstack(L, (int)t.len + 8))
-        rc = unpack_fail(&u, "too many arguments (%u)", t.len);
+    else if (t.len > WEFT_CALL_ARGS_MAX)
+        rc = unpack_fail(&u, "too many arguments (%u; at most %d)", t.len, WEFT_CALL_ARGS_MAX);
+    else if (t.len > (size_t)(u.rd.end - u.rd.p)) /* each takes a byte at least */
+        rc = unpack_fail(&u, "malformed msgpack value");
+    else if (!lua_checkstack(L, (int)t.len + 8))
+        rc = unpack_fail(&u, "not enough stack for %u arguments", t.len);
     for (uint32_t i = 0; rc == 0 && i < t.len; i++)
         rc = unpack_lua(&u, 0);
     if (rc == 0 && u.rd.p != u.rd.end) rc = unpack_fail(&u, "malformed msgpack value");

@@ -135,6 +135,9 @@ int weft__lua_resume(weft__lua *lua, lua_State *from, lua_State *co, int nargs);
 /* Create a scheduler thread running the function at stack slot idx of L;
  * pushes it onto L. */
 lua_State *weft__lua_new_thread(weft__lua *lua, lua_State *L, int idx);
+/* Move the n values on top of L onto thread co, growing co's stack first;
+ * raises a Lua error on L if it cannot grow. */
+void weft__lua_move_to_thread(lua_State *L, lua_State *co, int n);
 /* Thread flags, kept in the thread's LUA_EXTRASPACE (new threads copy the
  * main state's, which is 0: coroutine.create threads are not ours). */
 #define WEFT__LUA_THREAD 1u /* created by the scheduler: Wait/Await may yield */

@@ -63,6 +63,13 @@ lua_State *weft__lua_new_thread(weft__lua *lua, lua_State *L, int idx)
     return co;
 }
 
+void weft__lua_move_to_thread(lua_State *L, lua_State *co, int n)
+{
+    /* A thread's stack is its own: room on L says nothing about co's. */
+    if (!lua_checkstack(co, n)) luaL_error(L, "not enough stack for %d values in a Lua thread", n);
+    lua_xmove(L, co, n);
+}
+
 /* Protected: anchor thread a (light userdata) and queue it for a frame. */
 static int queue_frame_protected(lua_State *L)
 {

@@ -440,7 +440,7 @@ static int call_ref_protected(lua_State *L)
                               &out->len);
         return 0;
     }
-    lua_xmove(L, co, 2 + n);
+    weft__lua_move_to_thread(L, co, 2 + n);
     int st = weft__lua_resume(lua, L, co, 2 + n);
     if (c->done) return 0;
     c->out = NULL;
@@ -603,7 +603,7 @@ static int dispatch_protected(lua_State *L)
         lua_pushvalue(L, 5);
         lua_rawset(L, 4); /* sources[co] = source */
         for (int k = 1; k <= n; k++) lua_pushvalue(L, base + k);
-        lua_xmove(L, co, n);
+        weft__lua_move_to_thread(L, co, n);
         weft__lua_resume(lua, L, co, n);
         lua_pop(L, 1);
     }
