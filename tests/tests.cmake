@@ -31,6 +31,9 @@ foreach(c ${WEFT_LUA_CASES})
   add_test(NAME lua/${name}
     COMMAND ${CMAKE_SOURCE_DIR}/tests/lua/run.sh $<TARGET_FILE:weft_cli> ${name})
 endforeach()
+# A precompiled chunk as a `weft run` file and as a resource script.
+add_test(NAME lua/bytecode_file
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/lua/bytecode_file.sh $<TARGET_FILE:weft_cli>)
 
 # Host scenarios (`weft serve` on tests/host/NAME/): one ctest per folder.
 file(GLOB WEFT_HOST_CASES LIST_DIRECTORIES true CONFIGURE_DEPENDS

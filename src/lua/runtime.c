@@ -2,7 +2,8 @@
  * standard libraries weft exposes, print/GetGameTimer, error reporting, the
  * runaway-call watchdog (count hook), chunk loading and teardown.
  *
- * Libraries: base (without dofile/loadfile), string, table, math, utf8,
+ * Libraries: base (without dofile/loadfile; load takes text chunks only),
+ * string, table, math, utf8,
  * coroutine; os limited to time/clock/date/difftime; debug limited to
  * traceback/getinfo (sethook would disable the watchdog); no io, no package
  * or require (a resource's files are loaded by its manifest).
@@ -195,6 +196,27 @@ static void keep_fields(lua_State *L, const char *name, lua_CFunction open, cons
     lua_pop(L, 1);
 }
 
+/* load(chunk [, chunkname [, mode [, env]]]) with the mode narrowed to "t": a
+ * precompiled chunk (string.dump) gets Lua's "attempt to load a binary
+ * chunk" error instead of reaching lundump, which trusts its input (a
+ * corrupted dump can crash the process). Upvalue 1: the base library's load. */
+static int l_load_text(lua_State *L)
+{
+    const char *mode = luaL_optstring(L, 3, "bt");
+    if (!strchr(mode, 't')) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "attempt to load a chunk with mode '%s' (only text chunks load)", mode);
+        return 2;
+    }
+    if (lua_gettop(L) < 3) lua_settop(L, 3); /* an absent env stays absent */
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 static int open_libs(lua_State *L)
 {
     static const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},
@@ -217,6 +239,9 @@ static int open_libs(lua_State *L)
     lua_setglobal(L, "dofile");
     lua_pushnil(L);
     lua_setglobal(L, "loadfile");
+    lua_getglobal(L, "load");
+    lua_pushcclosure(L, l_load_text, 1);
+    lua_setglobal(L, "load");
     lua_register(L, "print", l_print);
     lua_register(L, "GetGameTimer", l_get_game_timer);
     lua_register(L, "GetCurrentResourceName", l_get_current_resource_name);
@@ -272,6 +297,11 @@ int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const cha
 {
     lua_State *L = lua->L;
     if (lua->closing) return WEFT_ESTATE;
+    if (len && buf[0] == LUA_SIGNATURE[0]) { /* mode "t" below would refuse it too, unnamed */
+        weft__lua_log(lua, "SCRIPT ERROR: %s: a precompiled Lua chunk; only source files are loaded",
+                      chunkname[0] == '@' || chunkname[0] == '=' ? chunkname + 1 : chunkname);
+        return WEFT_ESCRIPT;
+    }
     int top = lua_gettop(L);
     int st = luaL_loadbufferx(L, buf, len, chunkname, "t");
     if (st != LUA_OK) {
