@@ -131,17 +131,87 @@ int weft_host_emit(weft_host *h, const char *event, const void *args, size_t len
 int weft_host_emit_net(weft_host *h, const char *event, int source, const void *args,
                        size_t len);
 
-/* A C function scripts can call: in JS, the global NAME(...args) (resources
- * started after registration) or CallNative("NAME", ...args).
- * args: msgpack array of len bytes, borrowed for the call. Set *result to a
- * malloc'ed msgpack value (freed by weft with free()) and *result_len, or
- * leave *result NULL for undefined. Return 0, or a negative WEFT_E*: the
- * script then gets an Error "native NAME failed: <weft_strerror>". */
+/* ---- Natives: host APIs scripts call (DESIGN.md §7) -----------------------
+ * A native is a C function registered once by name. Every script language
+ * sees it the same way, with no per-engine code:
+ *   JS:  the global NAME(...args) (resources started after registration,
+ *        unless a global of that name exists) and CallNative("NAME", ...args);
+ *   Lua: the global NAME(...) (same rule), CallNative("NAME", ...) and
+ *        Citizen.InvokeNative("NAME", ...).
+ * Arguments arrive as ONE msgpack array (docs/values.md), borrowed for the
+ * duration of the C call. Natives run on the host's thread, inside script
+ * code: they must not block (blocking work goes to an async native).
+ *
+ * Sync natives: set *result to a malloc'ed msgpack value (weft frees it
+ * with free()) and *result_len, or leave *result NULL for undefined/nil.
+ * Return 0, or a negative WEFT_E*: the script gets an Error "native NAME
+ * failed: <weft_strerror>". */
 typedef int (*weft_native_fn)(void *ud, const char *args, size_t len, char **result,
                               size_t *result_len);
-/* Register fn under name (ud is passed back, borrowed). 0, WEFT_EINVAL,
- * WEFT_EEXIST (name taken) or WEFT_ENOMEM. */
+
+/* An async native's completion handle. Opaque; owned by weft. */
+typedef struct weft_call weft_call;
+
+/* Async natives: the script gets a Promise (JS) or a promise (Lua; it works
+ * with Citizen.Await and :next) at once; the native settles `call` later with
+ * weft_call_resolve() or weft_call_reject(), EXACTLY ONCE, from:
+ *   - the host's thread, at any later time (a libuv callback, a timer), or
+ *     even before returning;
+ *   - any other thread, e.g. a uv_queue_work() work callback or a pool
+ *     thread of the native's own (weft wakes its loop with a uv_async_t).
+ * The caller's continuation runs at the checkpoint of the loop iteration in
+ * which the result arrives (DESIGN.md §2): in the same call when settled on
+ * the host's thread with no script on the stack, else right after the
+ * script stack unwinds (a settle from another thread: the next loop wakeup).
+ * Return 0 once `call` is yours to settle; a negative WEFT_E* instead
+ * rejects it with "native NAME failed: <weft_strerror>" and `call` must not
+ * be touched again (unless it was already settled: then the code is ignored).
+ * Safety: a call whose calling resource stopped meanwhile, or whose host was
+ * freed (weft_host_free), may still be settled: the result is freed and
+ * dropped, nothing runs. weft_host_free() does not wait for natives' own
+ * threads; libuv work requests still in flight are run to completion by the
+ * final loop run. */
+typedef int (*weft_async_native_fn)(void *ud, weft_call *call, const char *args, size_t len);
+
+/* Settle with one msgpack value (len bytes, copied; NULL/0: nil). Any
+ * thread. Returns 0, WEFT_EINVAL (call NULL) or WEFT_ENOMEM (the call is
+ * then rejected with "out of memory"). The handle is invalid afterwards. */
+int weft_call_resolve(weft_call *call, const void *value, size_t len);
+/* Settle with an error: scripts see an Error (JS) / error (Lua) whose
+ * message is `message` (copied; the database's own text, say). Any thread.
+ * Returns 0 or WEFT_EINVAL. The handle is invalid afterwards. */
+int weft_call_reject(weft_call *call, const char *message);
+/* The name of the resource that made the call ("" from C), valid until the
+ * call is settled. Any thread (the name is copied into the handle). */
+const char *weft_call_resource(const weft_call *call);
+/* The native's name, valid until the call is settled. Any thread. */
+const char *weft_call_native(const weft_call *call);
+
+/* A table entry: exactly one of fn (sync) or async_fn is set. */
+typedef struct weft_native {
+    const char *name;
+    weft_native_fn fn;
+    weft_async_native_fn async_fn;
+} weft_native;
+
+/* Register the entries of `table` up to the one whose name is NULL; ud is
+ * passed back to each (borrowed). Names are copied. 0, WEFT_EINVAL (no name,
+ * or not exactly one function), WEFT_EEXIST (a name taken: the entries
+ * before it stay registered) or WEFT_ENOMEM. Host thread only. */
+int weft_host_register_natives(weft_host *h, const weft_native *table, void *ud);
+/* One sync native (the same as a one-entry table). */
 int weft_host_register_native(weft_host *h, const char *name, weft_native_fn fn, void *ud);
+/* One async native. */
+int weft_host_register_async_native(weft_host *h, const char *name, weft_async_native_fn fn,
+                                    void *ud);
+
+/* Per-language sugar over natives, written in the script language: SOURCE
+ * (a JS script or a Lua chunk, copied) runs in every runtime of kind LANG
+ * ("js" or "lua") created after this call, before the resource's own
+ * scripts, in registration order, with the resource's globals (NAME names it
+ * in errors: "@weft/NAME"). An error in it is logged; the resource goes on.
+ * 0, WEFT_EINVAL (unknown LANG) or WEFT_ENOMEM. */
+int weft_host_add_prelude(weft_host *h, const char *lang, const char *name, const char *source);
 
 /* Run the host's libuv loop (frame timer, timers, I/O, console) until
  * `quit` (console, ExecuteCommand('quit'), weft_host_quit). SIGINT or SIGTERM

@@ -96,7 +96,7 @@ int weft__bench_set_policy(weft_host *h, const char *value)
         uv_timer_init(&h->loop, &b->timer);
         b->timer.data = b;
         s->bench = b;
-        if (!weft__srv_native(h, "WeftBenchRusage"))
+        if (!weft__native_find(h, "WeftBenchRusage"))
             weft_host_register_native(h, "WeftBenchRusage", native_rusage, NULL);
     }
     s->bench->policy = policy;

@@ -26,6 +26,11 @@ struct weft__call_result;
 typedef struct weft__rt_ops {
     const char *kind; /* "js", "lua" */
     void (*checkpoint)(weft__rt *rt);
+    /* Engines of `weft serve` (src/builtin.c): the script extensions they
+     * run (NULL-terminated, ".js"), and their constructor. */
+    const char *const *extensions;
+    weft__rt *(*create)(weft_host *h, struct weft__resource *res);
+    int (*load_buffer)(weft__rt *rt, const char *src, size_t len, const char *display);
     /* Server entries (`weft serve`; NULL for `weft run`). Contracts in
      * src/host/server.h ("The runtime interface"). The host wraps each call
      * in weft__host_enter/leave; a runtime never enters itself. */

@@ -179,9 +179,8 @@ int weft__call_pack_error(const char *name, const char *message, const char *sta
     return 0;
 }
 
-static void result_error(weft__call_result *out, const char *resource, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void result_error(weft__call_result *out, const char *resource, const char *fmt, ...)
+void weft__call_result_error(weft__call_result *out, const char *name, const char *resource,
+                             const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -191,21 +190,26 @@ static void result_error(weft__call_result *out, const char *resource, const cha
     out->status = WEFT_CALL_ERROR;
     out->buf = NULL;
     out->len = 0;
-    weft__call_pack_error("Error", msg, "", resource, &out->buf, &out->len);
+    weft__call_pack_error(name, msg, "", resource, &out->buf, &out->len);
 }
 
-weft__call *weft__call_new(weft_host *h, weft__rt *callee)
+weft__call *weft__call_new_native(weft_host *h, const char *name)
 {
     weft__server *s = WEFT_SRV(h);
     weft__call *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->id = ++s->next_call_id;
-    c->callee = callee;
-    snprintf(c->callee_name, sizeof c->callee_name, "%s",
-             callee->resource ? callee->resource->name : "?");
+    snprintf(c->callee_name, sizeof c->callee_name, "%s", name);
     c->next = s->calls;
     if (s->calls) s->calls->prev = c;
     s->calls = c;
+    return c;
+}
+
+weft__call *weft__call_new(weft_host *h, weft__rt *callee)
+{
+    weft__call *c = weft__call_new_native(h, callee->resource ? callee->resource->name : "?");
+    if (c) c->callee = callee;
     return c;
 }
 
@@ -301,16 +305,17 @@ void weft__ref_call(weft_host *h, weft__rt *caller, const char *id, size_t idlen
     uint32_t index;
     memset(out, 0, sizeof *out);
     if (weft__ref_parse(h, id, idlen, res, sizeof res, &owner, &index) < 0) {
-        result_error(out, NULL, "invalid function reference \"%.*s\"", (int)idlen, id);
+        weft__call_result_error(out, "Error", NULL, "invalid function reference \"%.*s\"",
+                                (int)idlen, id);
         return;
     }
     if (!owner) {
         weft__resource *r = weft__srv_find(h, res);
         if (r && r->state == WEFT_RES_STARTED)
-            result_error(out, res,
+            weft__call_result_error(out, "Error", res,
                          "function reference \"%.*s\" is stale: resource \"%s\" was restarted",
                          (int)idlen, id, res);
-        else result_error(out, res, "resource \"%s\" is not running", res);
+        else weft__call_result_error(out, "Error", res, "resource \"%s\" is not running", res);
         return;
     }
     call_into(h, caller, owner, index, args, len, out);
@@ -347,7 +352,7 @@ int weft__export_call(weft_host *h, weft__rt *caller, const char *res, const cha
     memset(out, 0, sizeof *out);
     weft__resource *r = weft__srv_find_provider(h, res);
     if (!r || (r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING)) {
-        result_error(out, res, "resource \"%s\" is not running", res);
+        weft__call_result_error(out, "Error", res, "resource \"%s\" is not running", res);
         return WEFT_ENOENT;
     }
     for (size_t i = 0; i < r->exports_len; i++) {
@@ -358,6 +363,7 @@ int weft__export_call(weft_host *h, weft__rt *caller, const char *res, const cha
         call_into(h, caller, owner, e->index, args, len, out);
         return 0;
     }
-    result_error(out, res, "no such export \"%s\" in resource \"%s\"", name, res);
+    weft__call_result_error(out, "Error", res, "no such export \"%s\" in resource \"%s\"",
+                            name, res);
     return WEFT_ENOENT;
 }

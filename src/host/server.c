@@ -17,7 +17,6 @@
 #include "host/server.h"
 
 /* Lua plugs in by defining this (src/lua/); absent, .lua scripts are refused. */
-weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res); /* src/lua/server_rt.c */
 
 /* ---- logging ------------------------------------------------------------ */
 
@@ -269,19 +268,27 @@ static const char *ext_of(const char *p)
     return d && !strchr(d, '/') ? d : "";
 }
 
-static weft__rt *runtime_for(weft_host *h, weft__resource *r, const char *kind)
+/* The engine that runs scripts with extension ext (".js"), or NULL. */
+static const weft__rt_ops *engine_for(const char *ext)
+{
+    for (const weft__rt_ops *const *e = weft__engines; *e; e++)
+        for (const char *const *x = (*e)->extensions; x && *x; x++)
+            if (!strcmp(*x, ext)) return *e;
+    return NULL;
+}
+
+static weft__rt *runtime_for(weft_host *h, weft__resource *r, const weft__rt_ops *engine)
 {
     for (weft__rt *rt = r->rts; rt; rt = rt->res_next)
-        if (!strcmp(rt->ops->kind, kind)) return rt;
-    weft__rt *rt = NULL;
-    if (!strcmp(kind, "js")) rt = weft__js_rt_create(h, r);
-    else if (!strcmp(kind, "lua")) rt = weft__lua_rt_create(h, r);
+        if (rt->ops->create == engine->create) return rt;
+    weft__rt *rt = engine->create(h, r);
     if (!rt) return NULL;
     rt->instance = ++h->server->next_instance;
     rt->resource = r;
     weft__rt **pp = &r->rts;
     while (*pp) pp = &(*pp)->res_next;
     *pp = rt;
+    weft__preludes_run(h, rt);
     return rt;
 }
 
@@ -385,17 +392,14 @@ static int start_res(weft_host *h, weft__resource *r, int level)
             snprintf(path, sizeof path, "%s/%s", r->path, sc);
             snprintf(display, sizeof display, "@%s/%s", r->name, sc);
         }
-        const char *ext = ext_of(sc);
-        const char *kind = !strcmp(ext, ".js") || !strcmp(ext, ".cjs") ? "js"
-                           : !strcmp(ext, ".lua")                      ? "lua"
-                                                                       : NULL;
-        if (!kind) {
+        const weft__rt_ops *engine = engine_for(ext_of(sc));
+        if (!engine) {
             weft__log(h, r->name, "skipping %s: not a .js or .lua script", display);
             continue;
         }
-        weft__rt *rt = runtime_for(h, r, kind);
+        weft__rt *rt = runtime_for(h, r, engine);
         if (!rt) {
-            weft__log(h, r->name, "cannot load %s: no %s runtime", display, kind);
+            weft__log(h, r->name, "cannot load %s: no %s runtime", display, engine->kind);
             continue;
         }
         if (rt->stopped) break;
@@ -524,6 +528,7 @@ void weft__srv_quit(weft_host *h)
     weft__bench_close(h);
     weft__frame_close(h);
     weft__console_close(h);
+    weft__natives_close(h);
     if (!uv_is_closing((uv_handle_t *)&s->cmd_timer)) uv_close((uv_handle_t *)&s->cmd_timer, NULL);
     uv_stop(&h->loop);
 }
@@ -531,14 +536,6 @@ void weft__srv_quit(weft_host *h)
 uint64_t weft__srv_game_timer(weft_host *h)
 {
     return (uv_hrtime() - h->server->start_ns) / 1000000;
-}
-
-weft__native *weft__srv_native(weft_host *h, const char *name)
-{
-    weft__server *s = h->server;
-    for (size_t i = 0; s && i < s->natives_len; i++)
-        if (!strcmp(s->natives[i].name, name)) return &s->natives[i];
-    return NULL;
 }
 
 /* ---- commands ------------------------------------------------------------ */
@@ -625,6 +622,8 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         unsigned fl = a0[3] == 's' ? WEFT_CONVAR_SERVERINFO : a0[3] == 'r' ? WEFT_CONVAR_REPLICATED : 0;
         if (!strcasecmp(a1, "weft_drainPolicy") && weft__bench_set_policy(h, c->argv[2]) < 0)
             return WEFT_EINVAL;
+        if (!strcasecmp(a1, "weft_testNatives") && strcmp(c->argv[2], "0"))
+            weft__api_test_enable(h);
         return weft__convars_set(&s->convars, a1, c->argv[2], fl);
     }
     if (!strcmp(a0, "exec") && a1) {
@@ -745,6 +744,7 @@ static void after_checkpoint(weft_host *h)
     weft__server *s = h->server;
     if (!s || s->in_after) return;
     weft__ref_flush(h);
+    weft__natives_flush(h);
     if (s->cmdq_len && !s->quit_done) uv_timer_start(&s->cmd_timer, cmd_timer_cb, 0, 0);
 }
 
@@ -762,7 +762,9 @@ int weft__srv_init(weft_host *h)
     s->cmd_timer.data = h;
     h->server = s;
     h->after_checkpoint = after_checkpoint;
-    return 0;
+    int rc = weft__natives_init(h);
+    if (rc == 0) rc = weft__builtin_open(h);
+    return rc;
 }
 
 void weft__srv_free(weft_host *h)
@@ -791,9 +793,7 @@ void weft__srv_free(weft_host *h)
     for (size_t i = 0; i < s->evq_len; i++)
         free(s->evq[i]);
     free(s->evq);
-    for (size_t i = 0; i < s->natives_len; i++)
-        free(s->natives[i].name);
-    free(s->natives);
+    weft__natives_free(h);
     weft__convars_free(&s->convars);
     free(s->dir);
     free(s);
@@ -841,6 +841,7 @@ int weft_host_new(const weft_host_options *opts, weft_host **out)
     }
     int rc = weft__srv_init(h);
     if (rc < 0) {
+        weft__srv_free(h);
         weft__host_close(h);
         free(h);
         return rc;
@@ -924,24 +925,6 @@ int weft_host_emit_net(weft_host *h, const char *event, int source, const void *
     char src[16];
     snprintf(src, sizeof src, "%d", source);
     return emit_bytes(h, event, src, args, len);
-}
-
-int weft_host_register_native(weft_host *h, const char *name, weft_native_fn fn, void *ud)
-{
-    if (!h || !name || !fn) return WEFT_EINVAL;
-    weft__server *s = h->server;
-    if (weft__srv_native(h, name)) return WEFT_EEXIST;
-    if (s->natives_len == s->natives_cap) {
-        size_t cap = s->natives_cap ? s->natives_cap * 2 : 8;
-        weft__native *n = realloc(s->natives, cap * sizeof *n);
-        if (!n) return WEFT_ENOMEM;
-        s->natives = n;
-        s->natives_cap = cap;
-    }
-    char *nm = strdup(name);
-    if (!nm) return WEFT_ENOMEM;
-    s->natives[s->natives_len++] = (weft__native){nm, fn, ud};
-    return 0;
 }
 
 /* SIGINT/SIGTERM while weft_host_run() runs: quit cleanly (resources get

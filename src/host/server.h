@@ -23,12 +23,12 @@
 #include "host/manifest.h"
 
 /* ---- The runtime interface (weft__rt_ops in host.h) ----------------------
- * A runtime kind provides a constructor, found by script extension:
- *   weft__rt *weft__js_rt_create(weft_host *h, weft__resource *res);   (".js")
- *   weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res);  (".lua",
- *       a weak symbol here: define it in src/lua/ and .lua scripts load)
- * It must weft__rt_init() its base, then the server sets instance/resource.
- * All ops run with the host already entered (depth counted, rt dirty):
+ * An engine is its ops table, listed in weft__engines (src/builtin.c): the
+ * server picks the first whose `extensions` include a script's extension and
+ * calls its create(h, res), which must weft__rt_init() its base; the server
+ * then sets instance/resource and runs the preludes of its kind. The host
+ * core never names an engine. All ops below run with the host already
+ * entered (depth counted, rt dirty):
  *
  * load_script(rt, path, display)   run one script file in the resource's
  *     shared global scope. display ("@res/file.js") names it in stacks and
@@ -61,6 +61,8 @@
  * stop(rt)       the resource stops: stop timers, refuse new work; no script.
  * free(rt)       free everything (called at depth 0, never under its code).
  * memory(rt)     bytes in use, for `resources`.
+ * load_buffer(rt, src, len, display)   like load_script for source text
+ *     (preludes); errors logged; returns 0 or WEFT_ESCRIPT.
  *
  * Runtimes call into the server with the functions below (weft__ev_*,
  * weft__ref_*, weft__call_*, weft__srv_*), from inside their natives. */
@@ -129,6 +131,10 @@ weft__call *weft__call_new(weft_host *h, weft__rt *callee);
  * Unknown or already-settled ids are ignored (the callee may have been
  * stopped meanwhile). Enters the caller's runtime. */
 void weft__call_settle(weft_host *h, uint64_t id, int status, const char *buf, size_t len);
+/* Fill *out as WEFT_CALL_ERROR with an error payload (name "Error",
+ * "ReferenceError"...; resource may be NULL) whose message is the format. */
+void weft__call_result_error(weft__call_result *out, const char *name, const char *resource,
+                             const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* The caller got WEFT_CALL_PENDING and waits: record who and what. */
 void weft__call_wait(weft__call *c, weft__rt *caller, void *caller_data);
 /* msgpack of an error payload {__weftError: true, name, message, stack,
@@ -195,12 +201,51 @@ typedef struct weft__invocation {
     struct weft__invocation *prev;
 } weft__invocation;
 
-/* ---- natives registered by the embedder ---------------------------------- */
+/* ---- natives (natives.c) --------------------------------------------------
+ * The registry of include/weft.h's natives, their async completion handles
+ * and the per-language preludes. Engines call natives only through
+ * weft__native_call and treat its result like an export call's. */
 typedef struct weft__native {
     char *name;
-    int (*fn)(void *ud, const char *args, size_t len, char **result, size_t *result_len);
+    weft_native_fn fn;             /* sync, or NULL */
+    weft_async_native_fn async_fn; /* async, or NULL */
     void *ud;
 } weft__native;
+typedef struct weft__natives weft__natives;
+
+int weft__natives_init(weft_host *h);
+/* fn(h, ud) runs once when the server quits, before the hub closes: a host
+ * API area stops its handles and threads there and settles what it holds. */
+int weft__natives_on_close(weft_host *h, void (*fn)(weft_host *h, void *ud), void *ud);
+/* Run the on_close functions; handles settled after this are dropped;
+ * closes the wakeup handle. Idempotent. */
+void weft__natives_close(weft_host *h);
+void weft__natives_free(weft_host *h);
+/* Deliver results queued by other threads or settled under script code
+ * (host thread, depth 0; a no-op otherwise). */
+void weft__natives_flush(weft_host *h);
+weft__native *weft__native_find(weft_host *h, const char *name);
+size_t weft__native_count(weft_host *h);
+const char *weft__native_name(weft_host *h, size_t i);
+/* Call native NAME for runtime `caller` with a msgpack argument array. out:
+ * WEFT_CALL_OK (buf: the value, or NULL/0 for undefined), WEFT_CALL_ERROR
+ * (an error payload: unknown native, failure), or WEFT_CALL_PENDING (async:
+ * the engine waits on out->call as on a pending export call, and gives its
+ * script a promise). out->buf is malloc'ed; the caller frees it. */
+void weft__native_call(weft_host *h, weft__rt *caller, const char *name, const char *args,
+                       size_t len, weft__call_result *out);
+/* A pending call with no callee runtime (an async native called NAME). */
+weft__call *weft__call_new_native(weft_host *h, const char *name);
+/* Run the preludes of rt's kind (weft_host_add_prelude) in rt. */
+void weft__preludes_run(weft_host *h, weft__rt *rt);
+
+/* What a default host contains (src/builtin.c): the engines, NULL-terminated,
+ * chosen by script extension through their ops (extensions, create); and
+ * the host API areas of src/api/, opened by weft__builtin_open. */
+extern const weft__rt_ops *const weft__engines[];
+int weft__builtin_open(weft_host *h);
+/* `set weft_testNatives 1`: the natives the host tests use (src/api/test.c). */
+int weft__api_test_enable(weft_host *h);
 
 /* ---- the server (server.c) ------------------------------------------------ */
 struct weft__ev_table;
@@ -235,8 +280,7 @@ struct weft__server {
     uint64_t start_ns;
     /* console */
     void *console;
-    weft__native *natives;
-    size_t natives_len, natives_cap;
+    weft__natives *natives; /* natives.c */
     int quitting, quit_done, use_color;
     struct weft__bench *bench; /* benchmark-only hooks (bench.c), or NULL */
     void *signals;             /* SIGINT/SIGTERM watch (weft_host_catch_signals) */
@@ -270,7 +314,6 @@ uint64_t weft__srv_game_timer(weft_host *h);
 void weft__log(weft_host *h, const char *tag, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void weft__logv(weft_host *h, const char *tag, const char *fmt, va_list ap);
-weft__native *weft__srv_native(weft_host *h, const char *name);
 /* A JSON text as msgpack (for `emit NAME json` on the console). */
 int weft__json_to_msgpack(const char *json, char **out, size_t *outlen);
 
@@ -288,8 +331,5 @@ void weft__bench_close(weft_host *h);
 /* console.c */
 int weft__console_open(weft_host *h);
 void weft__console_close(weft_host *h);
-
-/* The JS runtime kind (src/js/host_bindings.c). */
-weft__rt *weft__js_rt_create(weft_host *h, weft__resource *res);
 
 #endif

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "host/codec.h"
+#include "js/codec.h"
 #include "host/server.h"
 #include "js/js.h"
 
@@ -315,6 +315,20 @@ static void log_exception(weft__js *js, const char *what)
     JS_FreeValue(ctx, e);
 }
 
+/* Source text as a global script (JS_Eval wants a NUL at src[len]). */
+static int eval_global(weft__js *js, const char *src, size_t len, const char *display)
+{
+    JSValue r = JS_Eval(js->ctx, src, len, display, JS_EVAL_TYPE_GLOBAL);
+    if (JS_IsException(r)) {
+        char what[512];
+        snprintf(what, sizeof what, "error loading %s", display);
+        log_exception(js, what);
+        return WEFT_ESCRIPT;
+    }
+    JS_FreeValue(js->ctx, r);
+    return 0;
+}
+
 static int js_load_script(weft__rt *rt, const char *path, const char *display)
 {
     weft__js *js = js_of(rt);
@@ -325,16 +339,15 @@ static int js_load_script(weft__rt *rt, const char *path, const char *display)
         weft__log(js->host, res_name(js), "cannot read %s", display);
         return WEFT_ENOENT;
     }
-    JSValue r = JS_Eval(js->ctx, src, len, display, JS_EVAL_TYPE_GLOBAL);
+    int rc = eval_global(js, src, len, display);
     free(src);
-    if (JS_IsException(r)) {
-        char what[512];
-        snprintf(what, sizeof what, "error loading %s", display);
-        log_exception(js, what);
-        return WEFT_ESCRIPT;
-    }
-    JS_FreeValue(js->ctx, r);
-    return 0;
+    return rc;
+}
+
+static int js_load_buffer(weft__rt *rt, const char *src, size_t len, const char *display)
+{
+    weft__js *js = js_of(rt);
+    return js->halted ? WEFT_ESTATE : eval_global(js, src, len, display);
 }
 
 /* An event or ref call entering this runtime is an async resource of its
@@ -590,9 +603,16 @@ static size_t js_memory(weft__rt *rt)
     return (size_t)mu.memory_used_size;
 }
 
-static const weft__rt_ops js_res_ops = {
+static weft__rt *js_rt_create(weft_host *h, weft__resource *res);
+static const char *const js_extensions[] = {".js", ".cjs", NULL};
+
+/* The JS engine of `weft serve` (listed in src/builtin.c). */
+const weft__rt_ops weft__js_engine = {
     .kind = "js",
     .checkpoint = js_res_checkpoint,
+    .extensions = js_extensions,
+    .create = js_rt_create,
+    .load_buffer = js_load_buffer,
     .load_script = js_load_script,
     .dispatch_event = js_dispatch_event,
     .call_ref = js_call_ref,
@@ -605,12 +625,12 @@ static const weft__rt_ops js_res_ops = {
     .memory = js_memory,
 };
 
-weft__rt *weft__js_rt_create(weft_host *h, weft__resource *res)
+static weft__rt *js_rt_create(weft_host *h, weft__resource *res)
 {
     char *argv[2] = {"weft", res->path};
     weft__js *js = weft__js_create(h, WEFT_UR_THROW, 2, argv, res);
     if (!js) return NULL;
-    js->base.ops = &js_res_ops;
+    js->base.ops = &weft__js_engine;
     return &js->base;
 }
 
@@ -871,37 +891,27 @@ static JSValue n_call_native(JSContext *ctx, JSValueConst this_val, int argc, JS
     JS_SELF;
     const char *name = JS_ToCString(ctx, argv[0]);
     if (!name) return JS_EXCEPTION;
-    weft__native *nat = weft__srv_native(js->host, name);
-    if (!nat) {
-        JSValue e = JS_ThrowReferenceError(ctx, "no native \"%s\"", name);
-        JS_FreeCString(ctx, name);
-        return e;
-    }
-    char *buf, *res = NULL;
-    size_t len, rlen = 0;
+    char *buf;
+    size_t len;
     if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc - 1, argv + 1, &buf, &len) < 0) {
         JS_FreeCString(ctx, name);
         return JS_EXCEPTION;
     }
-    int rc = nat->fn(nat->ud, buf, len, &res, &rlen);
+    weft__call_result out;
+    weft__native_call(js->host, &js->base, name, buf, len, &out);
     free(buf);
-    JSValue r;
-    if (rc < 0) r = JS_ThrowInternalError(ctx, "native %s failed: %s", name, weft_strerror(rc));
-    else r = res && rlen ? weft__codec_unpack_js_value(ctx, &js->res->hooks, res, rlen)
-                         : JS_UNDEFINED;
-    free(res);
     JS_FreeCString(ctx, name);
-    return r;
+    return finish_call(js, &out);
 }
 
 static JSValue n_native_names(JSContext *ctx, JSValueConst this_val, int argc,
                               JSValueConst *argv)
 {
     JS_SELF;
-    weft__server *s = js->host->server;
     JSValue a = JS_NewArray(ctx);
-    for (size_t i = 0; i < s->natives_len; i++)
-        JS_SetPropertyUint32(ctx, a, (uint32_t)i, JS_NewString(ctx, s->natives[i].name));
+    for (size_t i = 0; i < weft__native_count(js->host); i++)
+        JS_SetPropertyUint32(ctx, a, (uint32_t)i,
+                             JS_NewString(ctx, weft__native_name(js->host, i)));
     return a;
 }
 

@@ -123,6 +123,9 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
  * bootstrap; and their teardown, before the context is freed. */
 int weft__js_host_natives_init(weft__js *js, JSValue natives, struct weft__resource *resource);
 void weft__js_host_free(weft__js *js);
+/* The engine for .js/.cjs scripts of `weft serve` (contract: src/host/server.h),
+ * listed in src/builtin.c. */
+extern const weft__rt_ops weft__js_engine;
 /* Free the runtime; closes its handles (runs the loop briefly). */
 void weft__js_free(weft__js *js);
 

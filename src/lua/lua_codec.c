@@ -1,5 +1,5 @@
 /* lua_codec.c: the Lua 5.4 side of the msgpack value boundary (rules:
- * src/host/codec.h and docs/values.md). Tables are read and written raw; a
+ * src/js/codec.h and docs/values.md). Tables are read and written raw; a
  * table whose keys are exactly positive integers with at most half of 1..n
  * missing packs as an array, anything else as a map. Invariants: recursion
  * never exceeds WEFT_CODEC_MAX_DEPTH containers; on failure the stack is back
@@ -12,7 +12,8 @@
 #include <string.h>
 #include <msgpack.h>
 #include <lauxlib.h>
-#include "host/codec.h"
+#include "weft.h"
+#include "host/msgpack.h"
 #include "lua/lua_codec.h"
 
 /* ---- Lua -> msgpack ----------------------------------------------------- */

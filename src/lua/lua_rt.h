@@ -193,8 +193,9 @@ int weft__lua_promise_on_settle(weft__lua *lua, int idx, weft__lua_settle_cb cb,
 void weft__lua_promise_abandon(weft__lua *lua);
 
 /* ---- `weft serve` (server_rt.c) ------------------------------------------ */
-/* The runtime kind for .lua scripts (contract: src/host/server.h). */
-weft__rt *weft__lua_rt_create(weft_host *h, struct weft__resource *res);
+/* The engine for .lua scripts (contract: src/host/server.h), listed in
+ * src/builtin.c. */
+extern const weft__rt_ops weft__lua_engine;
 
 /* ---- libraries (json.c) -------------------------------------------------- */
 void weft__lua_json_open(lua_State *L);

@@ -299,8 +299,9 @@ static int spread_k(lua_State *L, int status, lua_KContext ctx)
 }
 
 /* What a Lua caller sees for a call result; returns the Lua function's
- * result count (or yields: Citizen.Await semantics inside a thread). */
-static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res)
+ * result count. A pending call: with `await` inside a scheduler thread, the
+ * thread waits (Citizen.Await semantics); else the caller gets a promise. */
+static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res, int await)
 {
     switch (res->status) {
     case WEFT_CALL_OK:
@@ -317,9 +318,9 @@ static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res)
             weft__call_wait(res->call, NULL, NULL);
             return luaL_error(L, "not enough memory");
         }
-        /* Inside a scheduler thread: wait here (all the results); elsewhere:
-         * the promise (of the first result). */
-        int wait = (*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) && lua_isyieldable(L);
+        /* With `await`, inside a scheduler thread: wait here (all the
+         * results); elsewhere: the promise (of the first result). */
+        int wait = await && (*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) && lua_isyieldable(L);
         weft__call_wait(res->call, &lua->base, (void *)(intptr_t)(handle * 2 + wait));
         lua_rawgeti(L, LUA_REGISTRYINDEX, handle);
         if (!wait) return 1;
@@ -349,7 +350,7 @@ static int proxy_call(lua_State *L)
     weft__call_result res;
     weft__ref_call(lua->host, &lua->base, p->id, p->len, buf, len, &res);
     free(buf);
-    return finish_call(L, lua, &res);
+    return finish_call(L, lua, &res, 1);
 }
 
 /* ---- ref calls into this runtime ------------------------------------------ */
@@ -870,7 +871,7 @@ static int export_call(lua_State *L)
         }
     }
     lua_settop(L, 0);
-    return finish_call(L, lua, &out);
+    return finish_call(L, lua, &out, 1);
 }
 
 static int l_exports_res_index(lua_State *L)
@@ -1008,6 +1009,58 @@ static int l_get_game_timer(lua_State *L)
     return 1;
 }
 
+/* ---- natives (src/host/natives.c) ---------------------------------------------- */
+
+/* CallNative(name, ...) / Citizen.InvokeNative(name, ...): the value, or a
+ * promise for an async native (Citizen.Await and :next accept it). */
+static int call_native(lua_State *L, const char *name, int first)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    char *buf;
+    size_t len;
+    if (weft__codec_pack_lua_args(L, &lua->codec_hooks, first, lua_gettop(L), &buf, &len) < 0)
+        return lua_error(L);
+    weft__call_result res;
+    weft__native_call(lua->host, &lua->base, name, buf, len, &res);
+    free(buf);
+    lua_settop(L, 0);
+    return finish_call(L, lua, &res, 0);
+}
+
+static int l_call_native(lua_State *L)
+{
+    return call_native(L, luaL_checkstring(L, 1), 2); /* slot 1 keeps name alive */
+}
+
+/* The global NAME(...): a closure over the native's name. */
+static int l_named_native(lua_State *L)
+{
+    return call_native(L, lua_tostring(L, lua_upvalueindex(1)), 1);
+}
+
+static void open_natives(lua_State *L, weft_host *h)
+{
+    lua_register(L, "CallNative", l_call_native);
+    if (lua_getglobal(L, "Citizen") == LUA_TTABLE) {
+        lua_pushcfunction(L, l_call_native);
+        lua_setfield(L, -2, "InvokeNative");
+    }
+    lua_pop(L, 1);
+    lua_pushglobaltable(L);
+    for (size_t i = 0; i < weft__native_count(h); i++) {
+        const char *name = weft__native_name(h, i);
+        if (lua_getfield(L, -1, name) != LUA_TNIL) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pop(L, 1);
+        lua_pushstring(L, name);
+        lua_pushcclosure(L, l_named_native, 1);
+        lua_setfield(L, -2, name);
+    }
+    lua_pop(L, 1);
+}
+
 /* Test hook (set weft_test_hooks 1): live refs this runtime owns (its
  * functions referenced from elsewhere), live proxies it holds. */
 static int l_test_ref_counts(lua_State *L)
@@ -1047,6 +1100,7 @@ static int open_server(lua_State *L)
     for (const luaL_Reg *f = fns; f->name; f++) lua_register(L, f->name, f->func);
     if (weft__convars_get_int(&lua->host->server->convars, "weft_test_hooks", 0))
         lua_register(L, "WeftTestRefCounts", l_test_ref_counts);
+    open_natives(L, lua->host);
 
     luaL_newmetatable(L, PROXY_MT);
     lua_pushcfunction(L, proxy_gc);
@@ -1115,6 +1169,16 @@ static int lua_load_script(weft__rt *rt, const char *path, const char *display)
     return rc < 0 ? WEFT_ESCRIPT : 0;
 }
 
+static int lua_load_buffer(weft__rt *rt, const char *src, size_t len, const char *display)
+{
+    weft__lua *lua = lua_of(rt);
+    if (rt->stopped || lua->closing) return WEFT_ESTATE;
+    int rc = weft__lua_load_buffer(lua, src, len, display);
+    if (rc == 0 && lua->main_failed) rc = WEFT_ESCRIPT;
+    lua->main_failed = 0;
+    return rc < 0 ? WEFT_ESCRIPT : 0;
+}
+
 static void lua_srv_frame(weft__rt *rt)
 {
     weft__lua *lua = lua_of(rt);
@@ -1144,9 +1208,16 @@ static size_t lua_srv_memory(weft__rt *rt)
     return lua_of(rt)->mem_used;
 }
 
-static const weft__rt_ops lua_srv_ops = {
+static weft__rt *lua_rt_create(weft_host *h, weft__resource *res);
+static const char *const lua_extensions[] = {".lua", NULL};
+
+/* The Lua engine of `weft serve` (listed in src/builtin.c). */
+const weft__rt_ops weft__lua_engine = {
     .kind = "lua",
     .checkpoint = lua_srv_checkpoint,
+    .extensions = lua_extensions,
+    .create = lua_rt_create,
+    .load_buffer = lua_load_buffer,
     .load_script = lua_load_script,
     .dispatch_event = lua_dispatch_event,
     .call_ref = lua_call_ref,
@@ -1159,7 +1230,7 @@ static const weft__rt_ops lua_srv_ops = {
     .memory = lua_srv_memory,
 };
 
-weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res)
+static weft__rt *lua_rt_create(weft_host *h, weft__resource *res)
 {
     weft__lua_srv *s = calloc(1, sizeof *s);
     if (!s) return NULL;
@@ -1170,7 +1241,7 @@ weft__rt *weft__lua_rt_create(weft_host *h, weft__resource *res)
     }
     s->lua = lua;
     lua->srv = s;
-    lua->base.ops = &lua_srv_ops;
+    lua->base.ops = &weft__lua_engine;
     lua->codec_hooks = (weft__lua_codec_hooks){make_ref, push_ref_proxy, s};
     lua_State *L = lua->L;
     lua_pushcfunction(L, open_server);

@@ -1,4 +1,4 @@
-/* test_codec.c: the msgpack value boundary (src/host/codec.c, src/lua/lua_codec.c)
+/* test_codec.c: the msgpack value boundary (src/js/codec.c, src/lua/lua_codec.c, src/host/msgpack.c)
  * on a bare QuickJS runtime and a bare lua_State: every rule of docs/values.md
  * with its exact bytes, every error with its message and path, round trips
  * JS->JS, msgpack->Lua->msgpack and JS->Lua->JS, and malformed input (every
@@ -15,7 +15,7 @@
 #include <string.h>
 #include <lauxlib.h>
 #include <lualib.h>
-#include "host/codec.h"
+#include "js/codec.h"
 #include "lua/lua_codec.h"
 
 typedef struct {

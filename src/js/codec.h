@@ -5,7 +5,8 @@
  *   ext 20/21/22 vector2/3/4: 2/3/4 little-endian float32
  * A call's arguments are packed as one msgpack array.
  *
- * Rules (documented in docs/values.md, tested in tests/unit/test_codec*.c):
+ * Rules (documented in docs/values.md, tested in tests/unit/test_codec*.c; the
+ * token reader and ext numbers are shared: src/host/msgpack.h):
  *  - JS numbers: integral values in int64 range (and not -0) pack as msgpack
  *    ints; everything else (fractions, -0, NaN, +-Infinity) as float64.
  *  - BigInt: int64/uint64 when it fits, else a TypeError.
@@ -18,16 +19,14 @@
  *  - cycles, nesting deeper than WEFT_CODEC_MAX_DEPTH, Proxies, getters that
  *    throw: a TypeError (JS) / error (Lua) in the caller, never a crash.
  * Ownership: buffers returned in *out are malloc'ed; the caller frees them. */
-#ifndef WEFT_CODEC_H
-#define WEFT_CODEC_H
+#ifndef WEFT_JS_CODEC_H
+#define WEFT_JS_CODEC_H
 
 #include <stddef.h>
 #include <quickjs.h>
 #include "weft.h"
+#include "host/msgpack.h"
 
-#ifndef WEFT_CODEC_MAX_DEPTH
-#define WEFT_CODEC_MAX_DEPTH 64
-#endif
 
 typedef struct weft__codec_hooks {
     /* Turn a JS function into a ref id; write it NUL-terminated into id
