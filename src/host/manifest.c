@@ -173,8 +173,153 @@ static const char *meta_value(lua_State *L, int idx, const char *key, size_t *le
     return lua_tolstring(L, idx, len);
 }
 
-/* `key 'v' { extra }`: FiveM records key_extra as JSON; weft ignores it. */
+/* A growing text kept in a userdata at stack slot `slot` (no C allocation
+ * to leak if a Lua error unwinds). */
+typedef struct jbuf {
+    lua_State *L;
+    int slot;
+    char *p;
+    size_t len, cap;
+} jbuf;
+
+static void jb_add(jbuf *b, const char *s, size_t n) {
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap * 2 + n + 64;
+        char *np = lua_newuserdatauv(b->L, cap, 0);
+        if (b->len) memcpy(np, b->p, b->len);
+        lua_replace(b->L, b->slot);
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static void jb_str(jbuf *b, const char *s) {
+    jb_add(b, s, strlen(s));
+}
+
+/* JSON text of the value at idx appended to b (FiveM's json.encode of a
+ * manifest's `{ extra }` table): a table with keys 1..n is an array (an
+ * empty one too), any other an object with its keys as strings, sorted so
+ * the text does not depend on table order. Functions and other values are
+ * null. Nesting is limited to 32 levels. */
+static void json_add(jbuf *b, int idx, int depth);
+
+static void json_string(jbuf *b, const char *s, size_t n) {
+    jb_add(b, "\"", 1);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char e[8];
+        if (c == '"' || c == '\\') {
+            e[0] = '\\';
+            e[1] = (char)c;
+            jb_add(b, e, 2);
+        } else if (c < 0x20) {
+            snprintf(e, sizeof e, "\\u%04x", c);
+            jb_str(b, e);
+        } else {
+            jb_add(b, (const char *)&s[i], 1);
+        }
+    }
+    jb_add(b, "\"", 1);
+}
+
+static int json_key_cmp(const void *x, const void *y) {
+    return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+static void json_table(jbuf *b, int idx, int depth) {
+    lua_State *L = b->L;
+    lua_Integer n = 0, count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        count++;
+        if (lua_isinteger(L, -2) && lua_tointeger(L, -2) > n) n = lua_tointeger(L, -2);
+        lua_pop(L, 1);
+    }
+    if (n == count) { /* 1..n, or empty */
+        jb_add(b, "[", 1);
+        for (lua_Integer i = 1; i <= n; i++) {
+            if (i > 1) jb_add(b, ",", 1);
+            lua_rawgeti(L, idx, i);
+            json_add(b, lua_gettop(L), depth + 1);
+            lua_pop(L, 1);
+        }
+        jb_add(b, "]", 1);
+        return;
+    }
+    lua_createtable(L, (int)count, 0); /* the keys as strings */
+    int keys = lua_gettop(L);
+    lua_Integer k = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        luaL_tolstring(L, -1, NULL);
+        lua_remove(L, -2);
+        lua_rawseti(L, keys, ++k);
+    }
+    /* sorted; the strings stay anchored in the keys table */
+    const char **sorted = lua_newuserdatauv(L, (size_t)k * sizeof *sorted + 1, 0);
+    for (lua_Integer i = 1; i <= k; i++) {
+        lua_rawgeti(L, keys, i);
+        sorted[i - 1] = lua_tostring(L, -1);
+        lua_pop(L, 1);
+    }
+    qsort(sorted, (size_t)k, sizeof *sorted, json_key_cmp);
+    jb_add(b, "{", 1);
+    for (lua_Integer i = 1; i <= k; i++) {
+        if (i > 1) jb_add(b, ",", 1);
+        json_string(b, sorted[i - 1], strlen(sorted[i - 1]));
+        jb_add(b, ":", 1);
+        /* the value: under the key as a string, else as a number */
+        lua_pushstring(L, sorted[i - 1]);
+        if (lua_rawget(L, idx) == LUA_TNIL) {
+            lua_pop(L, 1);
+            if (lua_stringtonumber(L, sorted[i - 1])) lua_rawget(L, idx);
+            else lua_pushnil(L);
+        }
+        json_add(b, lua_gettop(L), depth + 1);
+        lua_pop(L, 1);
+    }
+    jb_add(b, "}", 1);
+    lua_pop(L, 2);
+}
+
+static void json_add(jbuf *b, int idx, int depth) {
+    lua_State *L = b->L;
+    luaL_checkstack(L, 8, "manifest value too deep");
+    switch (lua_type(L, idx)) {
+    case LUA_TSTRING: {
+        size_t n;
+        const char *s = lua_tolstring(L, idx, &n);
+        json_string(b, s, n);
+        break;
+    }
+    case LUA_TNUMBER:
+    case LUA_TBOOLEAN:
+        jb_str(b, luaL_tolstring(L, idx, NULL));
+        lua_pop(L, 1);
+        break;
+    case LUA_TTABLE:
+        if (depth >= 32) luaL_error(L, "manifest value nested deeper than 32 levels");
+        json_table(b, idx, depth);
+        break;
+    default:
+        jb_str(b, "null");
+    }
+}
+
+/* The function `key 'v'` returns: `key 'v' { extra }` records key_extra as
+ * the JSON of extra, as FiveM does. Upvalue 1: the key. */
 static int manifest_extra(lua_State *L) {
+    lua_settop(L, 1);
+    lua_pushfstring(L, "%s_extra", lua_tostring(L, lua_upvalueindex(1))); /* 2 */
+    lua_pushnil(L);                                                       /* 3: the text */
+    jbuf b = {L, 3, NULL, 0, 0};
+    json_add(&b, 1, 0);
+    add_meta(L, lua_tostring(L, 2), b.p ? b.p : "", b.len);
     return 0;
 }
 
@@ -201,11 +346,13 @@ static int manifest_setter(lua_State *L) {
             lua_pop(L, 1);
         }
         lua_pop(L, 1);
+        lua_pushstring(L, nk);
     } else {
         const char *v = meta_value(L, 1, key, &len);
         add_meta(L, key, v, len);
+        lua_pushstring(L, key);
     }
-    lua_pushcfunction(L, manifest_extra);
+    lua_pushcclosure(L, manifest_extra, 1);
     return 1;
 }
 

@@ -323,6 +323,9 @@ static int start_deps(weft_host *h, weft__resource *r, int level)
 {
     for (size_t i = 0; i < r->manifest.dependencies.len; i++) {
         const char *dep = r->manifest.dependencies.items[i];
+        /* FiveM's platform constraints ('/onesync', '/server:5181',
+         * '/gameBuild:...'): nothing weft can lack, so satisfied. */
+        if (dep[0] == '/') continue;
         weft__resource *d = find_provider(h, dep);
         if (!d) {
             weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" not found", r->name,

@@ -671,11 +671,11 @@ static JSValue n_emit(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     }
     int64_t caller = js->host->caller_async_id;
     js->host->caller_async_id = js->execution_async_id;
-    int canceled = weft__ev_emit(js->host, js->res->resource, name, buf, len, NULL);
+    weft__ev_emit(js->host, js->res->resource, name, buf, len, NULL);
     js->host->caller_async_id = caller;
     free(buf);
     JS_FreeCString(ctx, name);
-    return JS_NewBool(ctx, canceled);
+    return JS_UNDEFINED; /* as FiveM's emit: WasEventCanceled() tells */
 }
 
 static JSValue n_emit_net(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)

@@ -135,11 +135,14 @@ static void test_meta(void **state) {
     assert_string_equal(weft__manifest_meta(&m, "version", 0), "2");
     assert_int_equal(weft__manifest_meta_count(&m, "file"), 2);
     assert_string_equal(weft__manifest_meta(&m, "file", 1), "html/app.js");
-    /* chained `key 'v' { extra }` and `key 'a' 'b'`: the extra is ignored */
+    /* chained `key 'v' { extra }` and `key 'a' 'b'`: key_extra holds the
+     * extra as JSON, as FiveM's resource_init.lua records it */
     assert_list(&m.server_scripts, (const char *[]){"main.lua", NULL});
     assert_int_equal(weft__manifest_meta_count(&m, "data_file"), 1);
     assert_string_equal(weft__manifest_meta(&m, "data_file", 0), "DLC_ITYP_REQUEST");
-    assert_int_equal(weft__manifest_meta_count(&m, "server_script_extra"), 0);
+    assert_int_equal(weft__manifest_meta_count(&m, "server_script_extra"), 1);
+    assert_string_equal(weft__manifest_meta(&m, "server_script_extra", 0), "{\"extra\":true}");
+    assert_string_equal(weft__manifest_meta(&m, "data_file_extra", 0), "\"stream/x.ytyp\"");
     /* ordinary Lua (locals, loops, base functions) works */
     assert_string_equal(weft__manifest_meta(&m, "counted", 0), "6");
     weft__manifest_free(&m);

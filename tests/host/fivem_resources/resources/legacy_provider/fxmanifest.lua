@@ -1,0 +1,5 @@
+fx_version 'cerulean'
+game 'common'
+server_script 'server.lua'
+provide 'legacyDb'
+node_version '22'

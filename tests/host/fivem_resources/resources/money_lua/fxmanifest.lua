@@ -1,0 +1,5 @@
+fx_version 'cerulean'
+game 'common'
+lua54 'yes'
+server_script 'server.lua'
+dependency 'cfx.re/playerData.v1alpha1'
