@@ -26,7 +26,9 @@ extern "C" {
     X(STATE, -6, "operation not valid in the current state")                   \
     X(EXIST, -7, "already exists")                                             \
     X(LOOP, -8, "event loop error")                                            \
-    X(EXITED, -9, "the script called process.exit()")
+    X(EXITED, -9, "the script called process.exit()")                         \
+    X(ACCES, -10, "permission denied")                                         \
+    X(2BIG, -11, "value too large")
 
 typedef enum {
 #define WEFT_ERR_ENUM(name, value, msg) WEFT_E##name = (value),

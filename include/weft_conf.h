@@ -77,4 +77,27 @@
  * is longer is refused with "too many arguments". */
 #define WEFT_CALL_ARGS_MAX 65534
 
+/* ---- Server APIs (src/api/) ---- */
+
+/* KVP find handles open at once, host-wide (FiveM has 64). */
+#define WEFT_KVP_FIND_HANDLES 64
+
+/* How long a KVP write waits for the database file's lock when another
+ * connection (the database resource's worker) holds it, in ms. */
+#define WEFT_KVP_BUSY_TIMEOUT_MS 5000
+
+/* Largest key and value a resource may store with KVP, in bytes. */
+#define WEFT_KVP_MAX_KEY 1024
+#define WEFT_KVP_MAX_VALUE (16u * 1024 * 1024)
+
+/* State bags: the largest msgpack value one key may hold, and the most bytes
+ * of values one bag may hold, in bytes, when server.cfg does not set
+ * weft_stateBagMaxValue / weft_stateBagMaxBag. FiveM has no limit. */
+#define WEFT_STATEBAG_MAX_VALUE (64u * 1024)
+#define WEFT_STATEBAG_MAX_BAG (1024u * 1024)
+
+/* Largest file LoadResourceFile reads, in bytes (larger files are refused
+ * with a log line). */
+#define WEFT_RESFILE_MAX (64u * 1024 * 1024)
+
 #endif
