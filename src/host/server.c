@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "api/server_api.h"
 #include "host/server.h"
 
 /* Lua plugs in by defining this (src/lua/); absent, .lua scripts are refused. */
@@ -442,14 +443,17 @@ static int stop_res(weft_host *h, weft__resource *r)
     emit_lifecycle(h, "onResourceStop", r->name);
     queue_lifecycle(h, 'T', r->name);
     r->state = WEFT_RES_STOPPED;
+    weft__api_resource_stopped(h, r);
     halt_runtimes(h, r);
     free_runtimes(h, r);
     weft__log(h, "weft", "stopped resource %s", r->name);
     return 0;
 }
 
-/* Lifecycle changes run only at depth 0 (server.h): asked for from script
- * code they are queued for the next loop callback. 1 when queued. */
+/* Lifecycle changes from the embedding API run only at depth 0 (server.h):
+ * asked for from inside a native they are queued for the next loop
+ * callback, since the API cannot tell whose code is on the stack. 1 when
+ * queued. ExecuteCommand knows its caller and uses must_defer instead. */
 static int queued_if_nested(weft_host *h, const char *verb, const char *name)
 {
     if (h->depth == 0) return 0;
@@ -459,10 +463,8 @@ static int queued_if_nested(weft_host *h, const char *verb, const char *name)
     return 1;
 }
 
-int weft__srv_start(weft_host *h, const char *name)
+static int do_start(weft_host *h, const char *name)
 {
-    if (!h->server) return WEFT_ESTATE;
-    if (queued_if_nested(h, "start", name)) return 0;
     weft__resource *r = weft__srv_find(h, name);
     if (!r) {
         weft__srv_refresh(h);
@@ -483,10 +485,8 @@ int weft__srv_start(weft_host *h, const char *name)
     return rc;
 }
 
-int weft__srv_stop(weft_host *h, const char *name)
+static int do_stop(weft_host *h, const char *name)
 {
-    if (!h->server) return WEFT_ESTATE;
-    if (queued_if_nested(h, "stop", name)) return 0;
     weft__resource *r = weft__srv_find(h, name);
     if (!r || (r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING)) {
         weft__log(h, "weft", "cannot stop \"%s\": not running", name);
@@ -498,12 +498,79 @@ int weft__srv_stop(weft_host *h, const char *name)
     return rc;
 }
 
+static int do_restart(weft_host *h, const char *name)
+{
+    weft__resource *r = weft__srv_find(h, name);
+    if (r && r->state == WEFT_RES_STARTED) do_stop(h, name);
+    return do_start(h, name);
+}
+
+int weft__srv_start(weft_host *h, const char *name)
+{
+    if (!h->server) return WEFT_ESTATE;
+    if (queued_if_nested(h, "start", name)) return 0;
+    return do_start(h, name);
+}
+
+int weft__srv_stop(weft_host *h, const char *name)
+{
+    if (!h->server) return WEFT_ESTATE;
+    if (queued_if_nested(h, "stop", name)) return 0;
+    return do_stop(h, name);
+}
+
 int weft__srv_restart(weft_host *h, const char *name)
 {
+    if (!h->server) return WEFT_ESTATE;
     if (queued_if_nested(h, "restart", name)) return 0;
+    return do_restart(h, name);
+}
+
+/* Is code of r on the stack: the resource whose ExecuteCommand runs, an
+ * invoker up the event/call chain, or one in the middle of a lifecycle
+ * change (its scripts loading, its onResourceStop running)? */
+static int busy(weft_host *h, weft__resource *r)
+{
+    weft__server *s = h->server;
+    if (r == s->exec_caller || r->state == WEFT_RES_STARTING || r->state == WEFT_RES_STOPPING)
+        return 1;
+    for (weft__invocation *inv = s->invocation; inv; inv = inv->prev)
+        if (inv->invoker == r) return 1;
+    return 0;
+}
+
+/* Would stopping r stop a resource whose code is on the stack (r itself or
+ * a started dependent, transitively)? Bound: `level` stops the walk at the
+ * dependency depth start_res allows. */
+static int stop_touches_busy(weft_host *h, weft__resource *r, int level)
+{
+    if (busy(h, r)) return 1;
+    if (level > 32) return 1;
+    for (weft__resource *o = h->server->resources; o; o = o->next)
+        if (o != r && o->state == WEFT_RES_STARTED && depends_on(o, r) &&
+            stop_touches_busy(h, o, level + 1))
+            return 1;
+    return 0;
+}
+
+/* ExecuteCommand's lifecycle verbs: run now unless that would free code
+ * that is on the stack; then queue, as the caller, for depth 0. */
+static int lifecycle(weft_host *h, const char *verb, const char *name)
+{
+    weft__server *s = h->server;
     weft__resource *r = weft__srv_find(h, name);
-    if (r && r->state == WEFT_RES_STARTED) weft__srv_stop(h, name);
-    return weft__srv_start(h, name);
+    int stops = !strcmp(verb, "stop") || !strcmp(verb, "restart") ||
+                (!strcmp(verb, "ensure") && r && r->state == WEFT_RES_STARTED);
+    if (h->depth > 0 && r && (stops ? stop_touches_busy(h, r, 0) : busy(h, r))) {
+        char line[512];
+        snprintf(line, sizeof line, "%s %s", verb, name);
+        weft__srv_queue_as(h, s->exec_caller ? s->exec_caller->name : NULL, line);
+        return 0;
+    }
+    if (!strcmp(verb, "start")) return do_start(h, name);
+    if (!strcmp(verb, "stop")) return do_stop(h, name);
+    if (!strcmp(verb, "restart")) return do_restart(h, name);
+    return r && r->state == WEFT_RES_STARTED ? do_restart(h, name) : do_start(h, name);
 }
 
 void weft__srv_quit(weft_host *h)
@@ -542,13 +609,6 @@ uint64_t weft__srv_game_timer(weft_host *h)
 }
 
 /* ---- commands ------------------------------------------------------------ */
-
-static void print_help(weft_host *h)
-{
-    weft__log(h, "weft",
-              "commands: start|stop|restart|ensure NAME, refresh, resources, set NAME VALUE,\n"
-              "  exec FILE, emit NAME [JSON-ARRAY], emitnet SOURCE NAME [JSON-ARRAY], help, quit");
-}
 
 static void list_resources(weft_host *h)
 {
@@ -603,19 +663,41 @@ static void cmd_timer_cb(uv_timer_t *t)
     run_queue(t->data);
 }
 
+/* The host's own commands, for `help` and the ACE check (the server APIs
+ * add theirs, src/api/console_api.c). */
+static const char *const builtin_commands[] = {
+    "emit", "emitnet", "echo", "ensure", "exec", "help", "quit", "refresh", "resources",
+    "restart", "set", "sets", "setr", "start", "stop", NULL};
+
+static int is_builtin(const char *name)
+{
+    for (const char *const *b = builtin_commands; *b; b++)
+        if (!strcasecmp(*b, name)) return 1;
+    return 0;
+}
+
 static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
 {
     weft__server *s = h->server;
     const char *a0 = c->argv[0];
     const char *a1 = c->argc > 1 ? c->argv[1] : NULL;
-    if (!strcmp(a0, "ensure") && a1) {
-        weft__resource *r = weft__srv_find(h, a1);
-        if (r && r->state == WEFT_RES_STARTED) return weft__srv_restart(h, a1);
-        return weft__srv_start(h, a1);
+    /* As FiveM: every command needs the ACE command.NAME for a principal
+     * on the stack (the console has `command`). */
+    char object[300];
+    snprintf(object, sizeof object, "command.%s", a0);
+    if (!weft__ace_check_stack(&s->ace, object)) {
+        int known = is_builtin(a0) || weft__api_known(h, a0);
+        if (known)
+            weft__log(h, "weft", "access denied for command %s (%s)", a0,
+                      s->exec_caller ? s->exec_caller->name : "no principal may run it");
+        else
+            weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
+        return known ? WEFT_EACCES : WEFT_EINVAL;
     }
-    if (!strcmp(a0, "start") && a1) return weft__srv_start(h, a1);
-    if (!strcmp(a0, "stop") && a1) return weft__srv_stop(h, a1);
-    if (!strcmp(a0, "restart") && a1) return weft__srv_restart(h, a1);
+    if ((!strcmp(a0, "ensure") || !strcmp(a0, "start") || !strcmp(a0, "stop") ||
+         !strcmp(a0, "restart")) &&
+        a1)
+        return lifecycle(h, a0, a1);
     if (!strcmp(a0, "refresh")) return weft__srv_refresh(h);
     if (!strcmp(a0, "resources")) {
         list_resources(h);
@@ -627,7 +709,11 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
             return WEFT_EINVAL;
         if (!strcasecmp(a1, "weft_testNatives") && strcmp(c->argv[2], "0"))
             weft__api_test_enable(h);
-        return weft__convars_set(&s->convars, a1, c->argv[2], fl);
+        const char *old = weft__convars_get(&s->convars, a1, NULL);
+        int changed = !old || strcmp(old, c->argv[2]);
+        int rc = weft__convars_set(&s->convars, a1, c->argv[2], fl);
+        if (!rc && changed) weft__api_convar_changed(h, a1);
+        return rc;
     }
     if (!strcmp(a0, "exec") && a1) {
         char path[PATH_MAX], err[1024];
@@ -641,7 +727,7 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     if (!strcmp(a0, "emitnet") && a1 && c->argc >= 3)
         return emit_command(h, a1, c->argv[2], line ? rest_after(line, 3) : NULL);
     if (!strcmp(a0, "help")) {
-        print_help(h);
+        weft__api_help(h, builtin_commands);
         return 0;
     }
     if (!strcmp(a0, "quit")) {
@@ -666,6 +752,8 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         weft__log(h, "weft", "usage: %s", usages[i].usage);
         return WEFT_EINVAL;
     }
+    int rc = weft__api_command(h, c, line);
+    if (rc != WEFT_ENOENT) return rc;
     weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
     return WEFT_EINVAL;
 }
@@ -677,6 +765,54 @@ static int cfg_exec_cb(void *opaque, const weft__cfg_cmd *cmd)
     return 0;
 }
 
+/* Run every ';'-separated command of line now, as the principal already
+ * pushed. Bound: one command per part of the line. For the raw-rest
+ * commands (emit, echo) the whole rest of the line is the argument. */
+static int exec_line(weft_host *h, const char *line)
+{
+    const char *p = line;
+    weft__cfg_cmd c;
+    int r, rc = 0;
+    for (;;) {
+        while (*p == ' ' || *p == '\t') p++;
+        const char *start = p;
+        if ((r = weft__cfg_split(&p, &c)) <= 0) break;
+        int rest = !strcmp(c.argv[0], "emit") || !strcmp(c.argv[0], "emitnet") ||
+                   !strcmp(c.argv[0], "echo");
+        /* the command's own text, for RegisterCommand's rawCommand */
+        size_t n = (size_t)(p - start);
+        while (n && (start[n - 1] == ';' || start[n - 1] == '\n' || start[n - 1] == ' ' ||
+                     start[n - 1] == '\r'))
+            n--;
+        char *raw = rest ? NULL : strndup(start, n);
+        rc = run_cmd(h, &c, rest ? start : raw);
+        free(raw);
+        weft__cfg_cmd_free(&c);
+        if (rest) break;
+    }
+    if (r < 0) weft__log(h, "weft", "bad command line: %s", weft_strerror(r));
+    return r < 0 ? r : rc;
+}
+
+int weft__srv_exec(weft_host *h, weft__resource *caller, const char *line)
+{
+    weft__server *s = h->server;
+    if (!s || s->quit_done) return WEFT_ESTATE;
+    char principal[300];
+    snprintf(principal, sizeof principal, caller ? "resource.%s" : "system.console",
+             caller ? caller->name : "");
+    weft__resource *saved = s->exec_caller;
+    s->exec_caller = caller;
+    if (weft__ace_push(&s->ace, principal) < 0) {
+        s->exec_caller = saved;
+        return WEFT_ENOMEM;
+    }
+    int rc = exec_line(h, line);
+    weft__ace_pop(&s->ace);
+    s->exec_caller = saved;
+    return rc;
+}
+
 int weft__srv_command(weft_host *h, const char *line)
 {
     if (!h->server) return WEFT_ESTATE;
@@ -684,55 +820,63 @@ int weft__srv_command(weft_host *h, const char *line)
         weft__srv_queue_command(h, line);
         return 0;
     }
-    const char *p = line;
-    weft__cfg_cmd c;
-    int r, rc = 0;
-    /* Bound: one command per ';'-separated part of the line. For the
-     * raw-rest commands (emit) the whole line is the argument. */
-    while ((r = weft__cfg_split(&p, &c)) > 0) {
-        const char *raw = (!strcmp(c.argv[0], "emit") || !strcmp(c.argv[0], "emitnet") ||
-                           !strcmp(c.argv[0], "echo"))
-                              ? line
-                              : NULL;
-        rc = run_cmd(h, &c, raw);
-        weft__cfg_cmd_free(&c);
-        if (raw) break;
-    }
-    if (r < 0) weft__log(h, "weft", "bad command line: %s", weft_strerror(r));
-    return r < 0 ? r : rc;
+    return weft__srv_exec(h, NULL, line);
 }
 
-void weft__srv_queue_command(weft_host *h, const char *line)
+void weft__srv_queue_as(weft_host *h, const char *caller, const char *line)
 {
     weft__server *s = h->server;
     if (s->cmdq_len == s->cmdq_cap) {
         size_t cap = s->cmdq_cap ? s->cmdq_cap * 2 : 8;
-        char **n = realloc(s->cmdq, cap * sizeof *n);
+        weft__queued_cmd *n = realloc(s->cmdq, cap * sizeof *n);
         if (!n) return;
         s->cmdq = n;
         s->cmdq_cap = cap;
     }
-    char *c = strdup(line);
-    if (c) s->cmdq[s->cmdq_len++] = c;
+    weft__queued_cmd q = {strdup(line), caller ? strdup(caller) : NULL};
+    if (!q.line || (caller && !q.caller)) {
+        free(q.line);
+        free(q.caller);
+        return;
+    }
+    s->cmdq[s->cmdq_len++] = q;
     if (!s->in_after && !s->quit_done) uv_timer_start(&s->cmd_timer, cmd_timer_cb, 0, 0);
 }
 
-/* Run the commands queued so far (at depth 0); commands they queue wait for
- * the next loop iteration, so a resource restarting itself forever cannot
- * starve the loop. */
+void weft__srv_queue_command(weft_host *h, const char *line)
+{
+    weft__srv_queue_as(h, NULL, line);
+}
+
+/* Run the commands queued so far (at depth 0), each as the principal that
+ * asked for it (a resource gone meanwhile: as resource.NAME all the same,
+ * by name). Commands they queue wait for the next loop iteration, so a
+ * resource restarting itself forever cannot starve the loop. */
 static void run_queue(weft_host *h)
 {
     weft__server *s = h->server;
     if (!s->cmdq_len || s->quit_done) return;
-    char **q = s->cmdq;
+    weft__queued_cmd *q = s->cmdq;
     size_t n = s->cmdq_len;
     s->cmdq = NULL;
     s->cmdq_len = s->cmdq_cap = 0;
     s->in_after = 1;
     for (size_t i = 0; i < n; i++) {
-        if (!s->quit_done) weft__srv_command(h, q[i]);
+        if (!s->quit_done) {
+            if (!q[i].caller) {
+                weft__srv_exec(h, NULL, q[i].line);
+            } else {
+                char principal[300];
+                snprintf(principal, sizeof principal, "resource.%s", q[i].caller);
+                if (weft__ace_push(&s->ace, principal) == 0) {
+                    exec_line(h, q[i].line);
+                    weft__ace_pop(&s->ace);
+                }
+            }
+        }
         weft__ref_flush(h);
-        free(q[i]);
+        free(q[i].line);
+        free(q[i].caller);
     }
     free(q);
     s->in_after = 0;
@@ -765,7 +909,8 @@ int weft__srv_init(weft_host *h)
     s->cmd_timer.data = h;
     h->server = s;
     h->after_checkpoint = after_checkpoint;
-    int rc = weft__natives_init(h);
+    int rc = weft__api_init(h);
+    if (rc == 0) rc = weft__natives_init(h);
     if (rc == 0) rc = weft__builtin_open(h);
     return rc;
 }
@@ -791,11 +936,15 @@ void weft__srv_free(weft_host *h)
     weft__ref_flush(h);
     weft__ref_free_all(h);
     weft__ev_free_all(h);
-    for (size_t i = 0; i < s->cmdq_len; i++) free(s->cmdq[i]);
+    for (size_t i = 0; i < s->cmdq_len; i++) {
+        free(s->cmdq[i].line);
+        free(s->cmdq[i].caller);
+    }
     free(s->cmdq);
     for (size_t i = 0; i < s->evq_len; i++)
         free(s->evq[i]);
     free(s->evq);
+    weft__api_free(h);
     weft__natives_free(h);
     weft__convars_free(&s->convars);
     free(s->dir);
@@ -823,7 +972,9 @@ int weft__srv_load(weft_host *h, const char *dir)
     weft__srv_refresh(h);
     snprintf(cfg, sizeof cfg, "%s/server.cfg", abs);
     if (!is_file(cfg)) return 0; /* a folder without server.cfg starts nothing */
+    int pushed = weft__ace_push(&s->ace, "system.console") == 0;
     int rc = weft__cfg_load(cfg, cfg_exec_cb, h, err, sizeof err);
+    if (pushed) weft__ace_pop(&s->ace);
     if (rc < 0) {
         weft__log(h, "weft", "%s", err);
         return rc;

@@ -18,6 +18,9 @@
 #define WEFT_HOST_SERVER_H
 
 #include <stdarg.h>
+#include "api/ace.h"
+#include "api/commands.h"
+#include "api/statebag.h"
 #include "host/config.h"
 #include "host/host.h"
 #include "host/manifest.h"
@@ -250,6 +253,20 @@ int weft__api_test_enable(weft_host *h);
 /* ---- the server (server.c) ------------------------------------------------ */
 struct weft__ev_table;
 struct weft__ref_state;
+struct weft__kvp;
+
+/* A convar change listener (AddConvarChangeListener). */
+typedef struct weft__cv_listener {
+    int cookie;
+    char *filter; /* FiveM's pattern ("a:* b"), NULL: every convar */
+    char *resource, *ref;
+} weft__cv_listener;
+
+/* A command line waiting to run at depth 0, and who asked for it. */
+typedef struct weft__queued_cmd {
+    char *line;
+    char *caller; /* resource name (runs as resource.NAME), or NULL: the console */
+} weft__queued_cmd;
 
 struct weft__server {
     weft_host *host;
@@ -269,8 +286,18 @@ struct weft__server {
     char **evq;
     size_t evq_len, evq_cap;
     /* commands queued from script code, run at depth 0 */
-    char **cmdq;
+    weft__queued_cmd *cmdq;
     size_t cmdq_len, cmdq_cap;
+    /* server APIs (src/api/) */
+    weft__ace ace;
+    weft__commands commands;
+    weft__statebags bags;
+    struct weft__kvp *kvp; /* opened on first use */
+    int kvp_failed;
+    weft__resource *exec_caller; /* whose ExecuteCommand runs now, or NULL */
+    weft__cv_listener *cv_listeners;
+    size_t cv_listeners_len, cv_listeners_cap;
+    int next_cv_cookie;
     int in_after;
     uv_timer_t cmd_timer;
     /* frame tick */
@@ -293,9 +320,19 @@ void weft__srv_free(weft_host *h);
 /* Scan DIR/resources (nested [category] folders) and run DIR/server.cfg. */
 int weft__srv_load(weft_host *h, const char *dir);
 int weft__srv_refresh(weft_host *h);
-/* Run one console/cfg command line now (depth 0) or queue it (depth > 0). */
+/* Run one console/cfg command line (as system.console) now at depth 0, or
+ * queue it (depth > 0: the embedding API cannot say whose code is running). */
 int weft__srv_command(weft_host *h, const char *line);
 void weft__srv_queue_command(weft_host *h, const char *line);
+/* ExecuteCommand: run line now as resource.NAME of caller (NULL: as the
+ * console), each ';'-separated command in turn, checking the ACE
+ * command.NAME for each, as FiveM. Only lifecycle changes that would stop or
+ * restart a resource whose code is on the stack (the caller, an invoker up
+ * the chain, one starting or stopping, or a dependent of those), and quit,
+ * are queued until the stack has unwound. Returns the last command's
+ * result (WEFT_EACCES when refused). */
+int weft__srv_exec(weft_host *h, weft__resource *caller, const char *line);
+void weft__srv_queue_as(weft_host *h, const char *caller, const char *line);
 int weft__srv_start(weft_host *h, const char *name);
 int weft__srv_stop(weft_host *h, const char *name);
 int weft__srv_restart(weft_host *h, const char *name);

@@ -778,7 +778,7 @@ static JSValue n_execute(JSContext *ctx, JSValueConst this_val, int argc, JSValu
     JS_SELF;
     const char *line = JS_ToCString(ctx, argv[0]);
     if (!line) return JS_EXCEPTION;
-    weft__srv_queue_command(js->host, line);
+    weft__srv_exec(js->host, js->res->resource, line);
     JS_FreeCString(ctx, line);
     return JS_UNDEFINED;
 }

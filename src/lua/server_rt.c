@@ -961,15 +961,17 @@ static int l_get_resource_path(lua_State *L)
 
 static int l_execute_command(lua_State *L)
 {
-    weft__srv_queue_command(weft__lua_from_state(L)->host, luaL_checkstring(L, 1));
+    weft__lua *lua = weft__lua_from_state(L);
+    weft__srv_exec(lua->host, lua->base.resource, luaL_checkstring(L, 1));
     return 0;
 }
 
 static int resource_command(lua_State *L, const char *verb)
 {
     char line[300];
+    weft__lua *lua = weft__lua_from_state(L);
     snprintf(line, sizeof line, "%s %s", verb, luaL_checkstring(L, 1));
-    weft__srv_queue_command(weft__lua_from_state(L)->host, line);
+    weft__srv_exec(lua->host, lua->base.resource, line);
     return 0;
 }
 
