@@ -165,8 +165,7 @@ int weft__ace_check(const weft__ace *a, const char *principal, const char *objec
 
 int weft__ace_push(weft__ace *a, const char *principal)
 {
-    if (grow((void **)&a->stack, &a->stack_cap, a->stack_len, sizeof *a->stack))
-        return WEFT_ENOMEM;
+    if (grow((void **)&a->stack, &a->stack_cap, a->stack_len, sizeof *a->stack)) return WEFT_ENOMEM;
     a->stack[a->stack_len++] = principal;
     return 0;
 }

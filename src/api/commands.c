@@ -23,7 +23,8 @@ static void free_cmd(weft__command *cmd)
 
 void weft__cmds_free(weft__commands *c)
 {
-    for (size_t i = 0; i < c->len; i++) free_cmd(&c->items[i]);
+    for (size_t i = 0; i < c->len; i++)
+        free_cmd(&c->items[i]);
     free(c->items);
     memset(c, 0, sizeof *c);
 }
@@ -50,8 +51,8 @@ static void default_aces(weft__ace *ace, const weft__command *cmd, int add)
     }
 }
 
-int weft__cmds_register(weft__commands *c, weft__ace *ace, const char *name,
-                        const char *resource, const char *ref, int restricted, char **old_ref)
+int weft__cmds_register(weft__commands *c, weft__ace *ace, const char *name, const char *resource,
+                        const char *ref, int restricted, char **old_ref)
 {
     *old_ref = NULL;
     if (!name || !*name || strlen(name) > 256 || strpbrk(name, " \t\r\n;\"") || !resource || !ref)
@@ -113,12 +114,15 @@ static int cmp_name(const void *a, const void *b)
 const char **weft__cmds_sorted(const weft__commands *c, const char *const *extra, size_t *n)
 {
     size_t ne = 0;
-    while (extra && extra[ne]) ne++;
+    while (extra && extra[ne])
+        ne++;
     const char **names = malloc((c->len + ne + 1) * sizeof *names);
     if (!names) return NULL;
     size_t k = 0;
-    for (size_t i = 0; i < c->len; i++) names[k++] = c->items[i].name;
-    for (size_t i = 0; i < ne; i++) names[k++] = extra[i];
+    for (size_t i = 0; i < c->len; i++)
+        names[k++] = c->items[i].name;
+    for (size_t i = 0; i < ne; i++)
+        names[k++] = extra[i];
     qsort(names, k, sizeof *names, cmp_name);
     size_t u = 0;
     for (size_t i = 0; i < k; i++)

@@ -31,8 +31,8 @@ void weft__cmds_free(weft__commands *c);
 /* Add or replace name. *old_ref receives the replaced handler's ref id
  * (malloc'ed, for the caller to release) or NULL. 0, WEFT_EINVAL (empty name
  * or a name with spaces) or WEFT_ENOMEM. */
-int weft__cmds_register(weft__commands *c, weft__ace *ace, const char *name,
-                        const char *resource, const char *ref, int restricted, char **old_ref);
+int weft__cmds_register(weft__commands *c, weft__ace *ace, const char *name, const char *resource,
+                        const char *ref, int restricted, char **old_ref);
 const weft__command *weft__cmds_find(const weft__commands *c, const char *name);
 /* Remove every command owned by resource (and their ACEs). Calls release(ud,
  * ref) for each handler ref, then frees it. */

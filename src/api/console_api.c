@@ -19,13 +19,13 @@
  * resources rely on these; deny them with `add_ace resource.NAME
  * command.quit deny`). The ACE and principal commands are not among them. */
 static const char *const resource_defaults[] = {
-    "ensure", "start", "stop", "restart", "refresh", "resources", "quit", "echo", "emit",
-    "emitnet", "set", "sets", "setr", "exec", "help", "test_ace", "list_aces",
-    "list_principals", NULL};
+    "ensure",    "start",           "stop", "restart", "refresh", "resources", "quit", "echo",
+    "emit",      "emitnet",         "set",  "sets",    "setr",    "exec",      "help", "test_ace",
+    "list_aces", "list_principals", NULL};
 
-static const char *const api_commands[] = {
-    "add_ace", "remove_ace", "add_principal", "remove_principal", "test_ace", "list_aces",
-    "list_principals", "statebag_policy", NULL};
+static const char *const api_commands[] = {"add_ace",          "remove_ace",      "add_principal",
+                                           "remove_principal", "test_ace",        "list_aces",
+                                           "list_principals",  "statebag_policy", NULL};
 
 int weft__api_init(weft_host *h)
 {
@@ -50,7 +50,8 @@ static void release_ref(void *ud, const char *ref)
 void weft__api_free(weft_host *h)
 {
     weft__server *s = h->server;
-    for (size_t i = 0; i < s->commands.len; i++) release_ref(h, s->commands.items[i].ref);
+    for (size_t i = 0; i < s->commands.len; i++)
+        release_ref(h, s->commands.items[i].ref);
     weft__cmds_free(&s->commands);
     for (size_t i = 0; i < s->cv_listeners_len; i++) {
         free(s->cv_listeners[i].filter);
@@ -75,8 +76,10 @@ int weft__api_known(weft_host *h, const char *name)
 
 static int access_type(weft_host *h, const char *word, int *allow)
 {
-    if (!strcmp(word, "allow")) *allow = 1;
-    else if (!strcmp(word, "deny")) *allow = 0;
+    if (!strcmp(word, "allow"))
+        *allow = 1;
+    else if (!strcmp(word, "deny"))
+        *allow = 0;
     else {
         weft__log(h, "security", "access type needs to be 'allow' or 'deny', not '%s'", word);
         return WEFT_EINVAL;
@@ -149,8 +152,8 @@ static int policy_command(weft_host *h, const weft__cfg_cmd *c)
     }
     weft__server *s = h->server;
     const char *changer = s->exec_caller ? s->exec_caller->name : NULL;
-    int rc = weft__sb_set_policy(&s->bags, c->argv[1], c->argv[2],
-                                 (const char *const *)c->argv + 3, (size_t)c->argc - 3, changer);
+    int rc = weft__sb_set_policy(&s->bags, c->argv[1], c->argv[2], (const char *const *)c->argv + 3,
+                                 (size_t)c->argc - 3, changer);
     if (rc == WEFT_EACCES)
         weft__log(h, "weft", "statebag_policy: %s may not change the policy of %s %s", changer,
                   c->argv[1], c->argv[2]);
@@ -169,7 +172,8 @@ static int script_command(weft_host *h, const weft__command *cmd, const weft__cf
     msgpack_pack_array(&pk, 3);
     msgpack_pack_int(&pk, 0);
     msgpack_pack_array(&pk, (size_t)c->argc - 1);
-    for (int i = 1; i < c->argc; i++) msgpack_pack_str_with_body(&pk, c->argv[i], strlen(c->argv[i]));
+    for (int i = 1; i < c->argc; i++)
+        msgpack_pack_str_with_body(&pk, c->argv[i], strlen(c->argv[i]));
     char joined[WEFT_CONSOLE_LINE_MAX];
     if (!raw) { /* from a cfg file: the tokens again */
         joined[0] = 0;
@@ -188,7 +192,9 @@ static int script_command(weft_host *h, const weft__command *cmd, const weft__cf
         return WEFT_ENOMEM;
     }
     weft__call_result out;
+    h->server->command_depth++;
     weft__ref_call(h, NULL, ref, strlen(ref), sb.data, sb.size, &out);
+    h->server->command_depth--;
     free(out.buf);
     free(ref);
     msgpack_sbuffer_destroy(&sb);
@@ -209,8 +215,10 @@ void weft__api_help(weft_host *h, const char *const *builtins)
 {
     weft__server *s = h->server;
     size_t nb = 0, na = 0;
-    while (builtins[nb]) nb++;
-    while (api_commands[na]) na++;
+    while (builtins[nb])
+        nb++;
+    while (api_commands[na])
+        na++;
     const char **extra = malloc((nb + na + 1) * sizeof *extra);
     if (!extra) return;
     memcpy(extra, builtins, nb * sizeof *extra);
@@ -221,6 +229,7 @@ void weft__api_help(weft_host *h, const char *const *builtins)
     if (!names) return;
     /* As FiveM's cmdlist: only what the principals on the stack may run. */
     char line[100] = "";
+    weft__log(h, "weft", "commands:");
     for (size_t i = 0; i < n; i++) {
         char object[300];
         snprintf(object, sizeof object, "command.%s", names[i]);
@@ -229,11 +238,12 @@ void weft__api_help(weft_host *h, const char *const *builtins)
             weft__log(h, "weft", "%s", line);
             line[0] = 0;
         }
-        if (line[0]) strcat(line, " ");
-        else strcat(line, "  ");
+        if (line[0])
+            strcat(line, " ");
+        else
+            strcat(line, "  ");
         strncat(line, names[i], sizeof line - strlen(line) - 1);
     }
-    weft__log(h, "weft", "commands:");
     if (line[0]) weft__log(h, "weft", "%s", line);
     free((void *)names);
 }
@@ -308,8 +318,10 @@ void weft__api_convar_changed(weft_host *h, const char *name)
     msgpack_pack_str_with_body(&pk, "", 0);
     for (size_t i = 0; i < n; i++) {
         weft__call_result out;
-        if (sb.data) weft__ref_call(h, NULL, refs[i], strlen(refs[i]), sb.data, sb.size, &out);
-        else out.buf = NULL;
+        if (sb.data)
+            weft__ref_call(h, NULL, refs[i], strlen(refs[i]), sb.data, sb.size, &out);
+        else
+            out.buf = NULL;
         free(out.buf);
         free(refs[i]);
     }

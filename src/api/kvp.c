@@ -71,7 +71,8 @@ fail:
 
 static void find_clear(find_handle *f)
 {
-    for (size_t i = 0; i < f->len; i++) free(f->keys[i]);
+    for (size_t i = 0; i < f->len; i++)
+        free(f->keys[i]);
     free(f->keys);
     free(f->resource);
     memset(f, 0, sizeof *f);
@@ -80,8 +81,10 @@ static void find_clear(find_handle *f)
 void weft__kvp_close(weft__kvp *k)
 {
     if (!k) return;
-    for (int i = 0; i < WEFT_KVP_FIND_HANDLES; i++) find_clear(&k->finds[i]);
-    for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(k->st[i]);
+    for (int i = 0; i < WEFT_KVP_FIND_HANDLES; i++)
+        find_clear(&k->finds[i]);
+    for (int i = 0; i < ST_COUNT; i++)
+        sqlite3_finalize(k->st[i]);
     sqlite3_close(k->db);
     free(k);
 }
@@ -120,8 +123,7 @@ int weft__kvp_set(weft__kvp *k, const char *resource, const char *key, const voi
     return run(st);
 }
 
-int weft__kvp_get(weft__kvp *k, const char *resource, const char *key, char **value,
-                  size_t *len)
+int weft__kvp_get(weft__kvp *k, const char *resource, const char *key, char **value, size_t *len)
 {
     *value = NULL;
     *len = 0;
@@ -133,7 +135,8 @@ int weft__kvp_get(weft__kvp *k, const char *resource, const char *key, char **va
         size_t n = (size_t)sqlite3_column_bytes(st, 0);
         const void *p = sqlite3_column_blob(st, 0);
         *value = malloc(n ? n : 1);
-        if (!*value) out = WEFT_ENOMEM;
+        if (!*value)
+            out = WEFT_ENOMEM;
         else {
             if (n) memcpy(*value, p, n);
             *len = n;

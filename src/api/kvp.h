@@ -25,8 +25,7 @@ const char *weft__kvp_error(weft__kvp *k);
 int weft__kvp_set(weft__kvp *k, const char *resource, const char *key, const void *value,
                   size_t len, int sync);
 /* *value: malloc'ed copy (free it), or NULL with WEFT_ENOENT if unset. */
-int weft__kvp_get(weft__kvp *k, const char *resource, const char *key, char **value,
-                  size_t *len);
+int weft__kvp_get(weft__kvp *k, const char *resource, const char *key, char **value, size_t *len);
 int weft__kvp_delete(weft__kvp *k, const char *resource, const char *key, int sync);
 /* Make every write so far durable (fsync). */
 int weft__kvp_flush(weft__kvp *k);

@@ -19,8 +19,8 @@ static int inside(const char *root, const char *path)
     return !strncmp(root, path, n) && (path[n] == '/' || path[n] == 0);
 }
 
-int weft__resfile_resolve(const char *root, const char *rel, int for_write, char *out,
-                          size_t cap, const char **why)
+int weft__resfile_resolve(const char *root, const char *rel, int for_write, char *out, size_t cap,
+                          const char **why)
 {
     char real_root[PATH_MAX], joined[2 * PATH_MAX], real[2 * PATH_MAX];
     *why = "";
@@ -137,8 +137,8 @@ int weft__resfile_read(const char *root, const char *rel, char **data, size_t *l
     return 0;
 }
 
-int weft__resfile_write(const char *root, const char *rel, const void *data, size_t len,
-                        char *err, size_t errcap)
+int weft__resfile_write(const char *root, const char *rel, const void *data, size_t len, char *err,
+                        size_t errcap)
 {
     char path[PATH_MAX];
     const char *why;

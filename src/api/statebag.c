@@ -29,7 +29,8 @@ static void free_bag(weft__bag *b)
 
 static void free_policy(weft__sb_policy *p)
 {
-    for (size_t i = 0; i < p->n; i++) free(p->writers[i]);
+    for (size_t i = 0; i < p->n; i++)
+        free(p->writers[i]);
     free(p->writers);
     free(p->bag);
     free(p->key);
@@ -49,8 +50,10 @@ void weft__sb_free(weft__statebags *sb)
         n = b->next;
         free_bag(b);
     }
-    for (size_t i = 0; i < sb->policies_len; i++) free_policy(&sb->policies[i]);
-    for (size_t i = 0; i < sb->handlers_len; i++) free_handler(&sb->handlers[i]);
+    for (size_t i = 0; i < sb->policies_len; i++)
+        free_policy(&sb->policies[i]);
+    for (size_t i = 0; i < sb->handlers_len; i++)
+        free_handler(&sb->handlers[i]);
     free(sb->policies);
     free(sb->handlers);
     memset(sb, 0, sizeof *sb);
@@ -95,8 +98,7 @@ const weft__sb_value *weft__sb_get(const weft__bag *bag, const char *key)
     return NULL;
 }
 
-static const weft__sb_policy *policy_of(const weft__statebags *sb, const char *bag,
-                                        const char *key)
+static const weft__sb_policy *policy_of(const weft__statebags *sb, const char *bag, const char *key)
 {
     const weft__sb_policy *any = NULL;
     for (size_t i = 0; i < sb->policies_len; i++) {
@@ -131,8 +133,8 @@ int weft__sb_check(const weft__statebags *sb, const weft__bag *bag, const char *
             strncat(who, i ? ", " : "", sizeof who - strlen(who) - 1);
             strncat(who, p->writers[i], sizeof who - strlen(who) - 1);
         }
-        snprintf(err, errcap, "state bag %s: key \"%s\" may be written only by %s", bag->name,
-                 key, who);
+        snprintf(err, errcap, "state bag %s: key \"%s\" may be written only by %s", bag->name, key,
+                 who);
         return WEFT_EACCES;
     }
     if (sb->max_value && len > sb->max_value && !is_nil(value, len)) {
@@ -159,7 +161,8 @@ int weft__sb_check(const weft__statebags *sb, const weft__bag *bag, const char *
 int weft__sb_store(weft__bag *bag, const char *key, const char *value, size_t len)
 {
     size_t i = 0;
-    while (i < bag->len && strcmp(bag->values[i].key, key)) i++;
+    while (i < bag->len && strcmp(bag->values[i].key, key))
+        i++;
     if (is_nil(value, len)) {
         if (i == bag->len) return 0;
         bag->bytes -= strlen(key) + bag->values[i].len;
@@ -208,14 +211,16 @@ int weft__sb_set_policy(weft__statebags *sb, const char *bag, const char *key,
     if (i < sb->policies_len && !may_write(&sb->policies[i], changer)) return WEFT_EACCES;
     weft__sb_policy p = {strdup(bag), strdup(key), n ? calloc(n, sizeof(char *)) : NULL, n};
     int oom = !p.bag || !p.key || (n && !p.writers);
-    for (size_t k = 0; k < n && !oom; k++) oom = !(p.writers[k] = strdup(writers[k]));
+    for (size_t k = 0; k < n && !oom; k++)
+        oom = !(p.writers[k] = strdup(writers[k]));
     if (oom) {
         free_policy(&p);
         return WEFT_ENOMEM;
     }
     if (i < sb->policies_len) {
         free_policy(&sb->policies[i]);
-        if (n) sb->policies[i] = p;
+        if (n)
+            sb->policies[i] = p;
         else {
             free_policy(&p);
             sb->policies[i] = sb->policies[--sb->policies_len];
@@ -311,6 +316,7 @@ char **weft__sb_match(const weft__statebags *sb, const char *bag, const char *ke
 
 void weft__sb_refs_free(char **refs, size_t n)
 {
-    for (size_t i = 0; i < n; i++) free(refs[i]);
+    for (size_t i = 0; i < n; i++)
+        free(refs[i]);
     free(refs);
 }

@@ -67,8 +67,7 @@ const weft__sb_value *weft__sb_get(const weft__bag *bag, const char *key);
  * 0, or WEFT_EACCES (write policy) / WEFT_E2BIG (size limits) with one line
  * in err naming the bag, key, limit and who may write. */
 int weft__sb_check(const weft__statebags *sb, const weft__bag *bag, const char *key,
-                   const char *writer, const char *value, size_t len, char *err,
-                   size_t errcap);
+                   const char *writer, const char *value, size_t len, char *err, size_t errcap);
 /* Store (msgpack nil deletes). 0 or WEFT_ENOMEM. No checks. */
 int weft__sb_store(weft__bag *bag, const char *key, const char *value, size_t len);
 

@@ -688,8 +688,9 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     if (!weft__ace_check_stack(&s->ace, object)) {
         int known = is_builtin(a0) || weft__api_known(h, a0);
         if (known)
-            weft__log(h, "weft", "access denied for command %s (%s)", a0,
-                      s->exec_caller ? s->exec_caller->name : "no principal may run it");
+            weft__log(h, "weft", "access denied for command %s (%s%s)", a0,
+                      s->exec_caller ? "resource." : "no ACE allows it",
+                      s->exec_caller ? s->exec_caller->name : "");
         else
             weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
         return known ? WEFT_EACCES : WEFT_EINVAL;
@@ -714,6 +715,12 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         int rc = weft__convars_set(&s->convars, a1, c->argv[2], fl);
         if (!rc && changed) weft__api_convar_changed(h, a1);
         return rc;
+    }
+    if ((!strcmp(a0, "set") || !strcmp(a0, "sets") || !strcmp(a0, "setr")) && c->argc == 2) {
+        const char *v = weft__convars_get(&s->convars, a1, NULL);
+        if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", a1, v);
+        else weft__log(h, "weft", "\"%s\" is not set", a1);
+        return v ? 0 : WEFT_ENOENT;
     }
     if (!strcmp(a0, "exec") && a1) {
         char path[PATH_MAX], err[1024];
@@ -754,6 +761,11 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     }
     int rc = weft__api_command(h, c, line);
     if (rc != WEFT_ENOENT) return rc;
+    const char *v = c->argc == 1 ? weft__convars_get(&s->convars, a0, NULL) : NULL;
+    if (v) { /* a convar's name alone prints it, as FiveM's console */
+        weft__log(h, "weft", "\"%s\" is \"%s\"", a0, v);
+        return 0;
+    }
     weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
     return WEFT_EINVAL;
 }
@@ -802,13 +814,18 @@ int weft__srv_exec(weft_host *h, weft__resource *caller, const char *line)
     snprintf(principal, sizeof principal, caller ? "resource.%s" : "system.console",
              caller ? caller->name : "");
     weft__resource *saved = s->exec_caller;
+    /* A resource acts with its own principal only, except inside a command
+     * handler, where (as FiveM) the principals that ran the command, the
+     * console or a player, still count. */
+    int hide = caller && !s->command_depth;
+    size_t base = hide ? weft__ace_hide(&s->ace) : 0;
     s->exec_caller = caller;
-    if (weft__ace_push(&s->ace, principal) < 0) {
-        s->exec_caller = saved;
-        return WEFT_ENOMEM;
+    int rc = weft__ace_push(&s->ace, principal);
+    if (!rc) {
+        rc = exec_line(h, line);
+        weft__ace_pop(&s->ace);
     }
-    int rc = exec_line(h, line);
-    weft__ace_pop(&s->ace);
+    if (hide) weft__ace_unhide(&s->ace, base);
     s->exec_caller = saved;
     return rc;
 }

@@ -295,6 +295,7 @@ struct weft__server {
     struct weft__kvp *kvp; /* opened on first use */
     int kvp_failed;
     weft__resource *exec_caller; /* whose ExecuteCommand runs now, or NULL */
+    int command_depth;           /* registered command handlers running */
     weft__cv_listener *cv_listeners;
     size_t cv_listeners_len, cv_listeners_cap;
     int next_cv_cookie;

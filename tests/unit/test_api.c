@@ -153,7 +153,8 @@ static void test_kvp(void **state)
     weft__kvp_find_end(k, h);
     assert_null(weft__kvp_find_next(k, h));
     /* handle limit: -1 when all are taken, freed by end_resource */
-    for (int i = 0; i < WEFT_KVP_FIND_HANDLES; i++) assert_true(weft__kvp_find_start(k, "r", "") >= 0);
+    for (int i = 0; i < WEFT_KVP_FIND_HANDLES; i++)
+        assert_true(weft__kvp_find_start(k, "r", "") >= 0);
     assert_int_equal(weft__kvp_find_start(k, "r", ""), -1);
     weft__kvp_end_resource(k, "r");
     h = weft__kvp_find_start(k, "res", "");
@@ -265,13 +266,10 @@ static void test_resfile(void **state)
     assert_int_equal(weft__resfile_read(root, "../secret.txt", &data, &len, err, sizeof err),
                      WEFT_EACCES);
     assert_null(data);
-    assert_int_equal(weft__resfile_read(root, "sub/../../secret.txt", &data, &len, err,
-                                        sizeof err),
+    assert_int_equal(weft__resfile_read(root, "sub/../../secret.txt", &data, &len, err, sizeof err),
                      WEFT_EACCES);
-    assert_int_equal(weft__resfile_read(root, outside, &data, &len, err, sizeof err),
-                     WEFT_EACCES);
-    assert_int_equal(weft__resfile_read(root, "escape", &data, &len, err, sizeof err),
-                     WEFT_EACCES);
+    assert_int_equal(weft__resfile_read(root, outside, &data, &len, err, sizeof err), WEFT_EACCES);
+    assert_int_equal(weft__resfile_read(root, "escape", &data, &len, err, sizeof err), WEFT_EACCES);
     assert_non_null(strstr(err, "symlink"));
     assert_int_equal(weft__resfile_write(root, "updir/new.txt", "x", 1, err, sizeof err),
                      WEFT_EACCES);
