@@ -100,4 +100,41 @@
  * with a log line). */
 #define WEFT_RESFILE_MAX (64u * 1024 * 1024)
 
+/* ---- The network (src/net/, docs/protocol.md) ------------------------------
+ * Each default below can be changed from server.cfg with the convar named
+ * in brackets (read again once a second). */
+
+/* One wire message from a player, in bytes [net_maxMessageBytes]. */
+#define WEFT_NET_MAX_MESSAGE (64 * 1024)
+/* Nesting of arrays/maps inside one wire message [net_maxMessageDepth]. */
+#define WEFT_NET_MAX_DEPTH 32
+/* Net events a player may send per second, sustained [net_maxEventsPerSecond],
+ * and the burst above that rate [net_eventBurst] (a token bucket). */
+#define WEFT_NET_EVENTS_PER_SECOND 200
+#define WEFT_NET_EVENT_BURST 400
+/* Bytes queued to one player and not yet written; past it the player is
+ * dropped as too slow [net_maxPlayerOutboundBytes]. */
+#define WEFT_NET_PLAYER_OUTBOUND (1024 * 1024)
+/* HTTP: request line + headers, in bytes [net_httpMaxHeaderBytes]; one
+ * request body, in bytes [net_httpMaxBodyBytes]; bytes queued on one
+ * connection [net_httpMaxOutboundBytes]; unparsed pipelined input kept while
+ * a response is pending [net_httpMaxInputBytes]. */
+#define WEFT_NET_HTTP_MAX_HEADER (16 * 1024)
+#define WEFT_NET_HTTP_MAX_BODY (16 * 1024 * 1024)
+#define WEFT_NET_HTTP_MAX_OUTBOUND (64 * 1024 * 1024)
+#define WEFT_NET_HTTP_MAX_INPUT (256 * 1024)
+/* HTTP: keep-alive idle close, in ms [net_httpIdleTimeoutMs]; a request head
+ * must arrive whole within this, in ms [net_httpHeadersTimeoutMs]. */
+#define WEFT_NET_HTTP_IDLE_MS 30000
+#define WEFT_NET_HTTP_HEADERS_MS 10000
+/* TCP connections open at once [net_maxConnections]; players [sv_maxClients]. */
+#define WEFT_NET_MAX_CONNECTIONS 4096
+#define WEFT_NET_MAX_PLAYERS 2048
+/* Ping every this many ms [net_pingIntervalMs]; a player silent for this
+ * long is dropped, in ms [net_timeoutMs]. */
+#define WEFT_NET_PING_MS 2000
+#define WEFT_NET_TIMEOUT_MS 30000
+/* Largest player name, in bytes (longer names are cut at a UTF-8 boundary). */
+#define WEFT_NET_MAX_NAME 64
+
 #endif

@@ -3,6 +3,7 @@
  *   weft serve [DIR] [+COMMAND ARGS]...  run a server folder (server.cfg,
  *                                        resources/), then each +command
  *   weft [run] FILE.lua                  run a Lua file in a one-resource host
+ *   weft bots N URL [options]            N player bots for load tests (bots.c)
  *   weft --version | --help */
 #include <limits.h>
 #include <stdio.h>
@@ -11,10 +12,13 @@
 #include <unistd.h>
 #include "weft.h"
 
+int weft__cli_bots(int argc, char **argv); /* bots.c */
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: weft [run] [--unhandled-rejections=MODE] FILE [ARGS...]\n"
                "       weft serve [DIR] [+COMMAND ARGS]...\n"
+               "       weft bots N URL [--rate R] [--seconds S] [--event E] [--answer E]\n"
                "       weft --version\n"
                "MODE: throw (default), strict, warn, none, warn-with-error-code\n");
 }
@@ -74,6 +78,7 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     int i = 1;
     if (argc > 1 && !strcmp(argv[1], "serve")) return serve(argc, argv);
+    if (argc > 1 && !strcmp(argv[1], "bots")) return weft__cli_bots(argc, argv);
     if (i < argc && !strcmp(argv[i], "run")) i++;
     const char *ur = NULL;
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {

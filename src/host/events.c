@@ -113,6 +113,12 @@ void weft__ev_free_all(weft_host *h)
 int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const char *args,
                   size_t len, const char *source)
 {
+    return weft__ev_emit_src(h, invoker, name, args, len, source, source != NULL);
+}
+
+int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, const char *args,
+                      size_t len, const char *source, int net_only)
+{
     weft__server *s = WEFT_SRV(h);
     struct weft__ev_table *t = table(h);
     if (!t) return 0;
@@ -121,7 +127,7 @@ int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const
     s->invocation = &inv;
     for (ev_sub *e = t->buckets[hv % EV_BUCKETS]; e; e = e->next) {
         if (e->count <= 0 || e->hash != hv || strcmp(e->name, name)) continue;
-        if (source && !e->net) continue; /* net events only reach onNet names */
+        if (net_only && !e->net) continue; /* net events only reach onNet names */
         weft__rt *rt = e->rt;
         if (rt->stopped || !rt->ops->dispatch_event) continue;
         weft__host_enter(h, rt);
@@ -137,6 +143,17 @@ int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const
             break;
         }
     return inv.canceled;
+}
+
+int weft__ev_has_net(weft_host *h, const char *name)
+{
+    struct weft__ev_table *t = table(h);
+    if (!t) return 0;
+    uint32_t hv = ev_hash(name);
+    for (ev_sub *e = t->buckets[hv % EV_BUCKETS]; e; e = e->next)
+        if (e->count > 0 && e->net && e->hash == hv && !e->rt->stopped && !strcmp(e->name, name))
+            return 1;
+    return 0;
 }
 
 void weft__ev_cancel(weft_host *h)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include "api/server_api.h"
 #include "host/server.h"
+#include "net/net.h"
 
 /* Lua plugs in by defining this (src/lua/); absent, .lua scripts are refused. */
 
@@ -582,6 +583,10 @@ void weft__srv_quit(weft_host *h)
         return;
     }
     s->quitting = 1;
+    /* Players leave first, while their resources still run (playerDropped). */
+    op_begin(h);
+    weft__net_shutdown(h);
+    op_end(h);
     /* Stop in reverse start order. Bound: each pass stops one resource. */
     for (;;) {
         weft__resource *last = NULL;
@@ -714,6 +719,8 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         int changed = !old || strcmp(old, c->argv[2]);
         int rc = weft__convars_set(&s->convars, a1, c->argv[2], fl);
         if (!rc && changed) weft__api_convar_changed(h, a1);
+        if (!strncasecmp(a1, "net_", 4) || !strcasecmp(a1, "sv_maxClients"))
+            weft__net_limits_reload(h);
         return rc;
     }
     if ((!strcmp(a0, "set") || !strcmp(a0, "sets") || !strcmp(a0, "setr")) && c->argc == 2) {
@@ -733,6 +740,8 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     if (!strcmp(a0, "emit") && a1) return emit_command(h, NULL, a1, line ? rest_after(line, 2) : NULL);
     if (!strcmp(a0, "emitnet") && a1 && c->argc >= 3)
         return emit_command(h, a1, c->argv[2], line ? rest_after(line, 3) : NULL);
+    if ((!strcmp(a0, "endpoint_add_tcp") || !strcmp(a0, "endpoint_add_udp")) && a1)
+        return weft__net_endpoint_add(h, a1, a0[13] == 'u');
     if (!strcmp(a0, "help")) {
         weft__api_help(h, builtin_commands);
         return 0;
@@ -753,6 +762,8 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         {"restart", "restart NAME"}, {"set", "set NAME VALUE"}, {"sets", "sets NAME VALUE"},
         {"setr", "setr NAME VALUE"}, {"exec", "exec FILE"}, {"emit", "emit NAME [JSON-ARRAY]"},
         {"emitnet", "emitnet SOURCE NAME [JSON-ARRAY]"},
+        {"endpoint_add_tcp", "endpoint_add_tcp IP:PORT"},
+        {"endpoint_add_udp", "endpoint_add_udp IP:PORT"},
     };
     for (size_t i = 0; i < sizeof usages / sizeof usages[0]; i++) {
         if (strcmp(a0, usages[i].name)) continue;
@@ -929,6 +940,7 @@ int weft__srv_init(weft_host *h)
     int rc = weft__api_init(h);
     if (rc == 0) rc = weft__natives_init(h);
     if (rc == 0) rc = weft__builtin_open(h);
+    if (rc == 0) rc = weft__net_init(h);
     return rc;
 }
 
@@ -937,8 +949,10 @@ void weft__srv_free(weft_host *h)
     weft__server *s = h->server;
     if (!s) return;
     weft__srv_quit(h);
-    /* Let closing handles finish. */
-    uv_run(&h->loop, UV_RUN_NOWAIT);
+    /* Let closing handles finish. The first run may return at once (quit's
+     * uv_stop); a connection's shutdown takes one more pass before its
+     * close. Bound: 4 passes, none blocks. */
+    for (int i = 0; i < 4; i++) uv_run(&h->loop, UV_RUN_NOWAIT);
     for (weft__resource *r = s->resources, *n; r; r = n) {
         n = r->next;
         if (r->rts) {

@@ -188,6 +188,13 @@ void weft__ev_remove_rt(weft_host *h, weft__rt *rt);
  * a handler called CancelEvent, else 0. */
 int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const char *args,
                   size_t len, const char *source);
+/* 1 when a running runtime has a net-safe (onNet) handler for name. */
+int weft__ev_has_net(weft_host *h, const char *name);
+/* The same with `source` set for handlers, reaching every handler
+ * (net_only 0: server events about a player, e.g. playerDropped) or only
+ * onNet ones (net_only 1: an event sent by a client). */
+int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, const char *args,
+                      size_t len, const char *source, int net_only);
 void weft__ev_cancel(weft_host *h);
 int weft__ev_was_canceled(weft_host *h);
 void weft__ev_free_all(weft_host *h);
@@ -312,6 +319,7 @@ struct weft__server {
     int quitting, quit_done, use_color;
     struct weft__bench *bench; /* benchmark-only hooks (bench.c), or NULL */
     void *signals;             /* SIGINT/SIGTERM watch (weft_host_catch_signals) */
+    struct weft__net *net;     /* endpoints, HTTP, players (src/net/) */
 };
 
 #define WEFT_SRV(h) ((h)->server)

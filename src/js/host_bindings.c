@@ -12,6 +12,7 @@
 #include "js/codec.h"
 #include "host/server.h"
 #include "js/js.h"
+#include "net/net.h"
 
 char *weft__read_file(const char *path, size_t *len);
 
@@ -681,14 +682,27 @@ static JSValue n_emit(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
 static JSValue n_emit_net(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JS_SELF;
-    /* No clients in weft: the arguments are still checked (packed). */
+    /* emitNet(name, target, ...args): target a server id (number or numeric
+     * string), -1 for every player (src/net/players.c). */
     char *buf;
     size_t len;
+    int32_t target = 0;
+    if (JS_IsString(argv[1])) {
+        const char *t = JS_ToCString(ctx, argv[1]);
+        if (!t) return JS_EXCEPTION;
+        target = (int32_t)strtol(t, NULL, 10);
+        JS_FreeCString(ctx, t);
+    } else if (JS_ToInt32(ctx, &target, argv[1])) {
+        return JS_EXCEPTION;
+    }
     if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc > 2 ? argc - 2 : 0, argv + 2, &buf,
                                  &len) < 0)
         return JS_EXCEPTION;
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (name) weft__net_client_event(js->host, name, target, buf, len, 0);
+    JS_FreeCString(ctx, name);
     free(buf);
-    return JS_UNDEFINED;
+    return name ? JS_UNDEFINED : JS_EXCEPTION;
 }
 
 static JSValue n_set_export(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)

@@ -24,6 +24,7 @@
 #include <lauxlib.h>
 #include "host/server.h"
 #include "lua/lua_rt.h"
+#include "net/net.h"
 
 #define PROXY_MT "weft.funcref"
 #define EXPORTS_RES_MT "weft.exports.res"
@@ -732,16 +733,18 @@ static int l_trigger_event(lua_State *L)
     return 0;
 }
 
-/* TriggerClientEvent(name, target, ...): no clients in weft; the arguments
- * are still checked (packed). */
+/* TriggerClientEvent(name, target, ...): target a server id (number or
+ * numeric string), -1 for every player (src/net/players.c). */
 static int l_trigger_client_event(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
-    luaL_checkstring(L, 1);
+    const char *name = luaL_checkstring(L, 1);
+    int target = (int)(lua_isstring(L, 2) ? strtol(lua_tostring(L, 2), NULL, 10) : 0);
     char *buf;
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 3, lua_gettop(L), &buf, &len) < 0)
         return lua_error(L);
+    weft__net_client_event(lua->host, name, target, buf, len, 0);
     free(buf);
     return 0;
 }

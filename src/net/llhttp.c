@@ -1,0 +1,120 @@
+/* llhttp.c: the one file that sees llhttp (Node's HTTP/1.1 parser, its C
+ * sources from Debian's node-llhttp package, built pristine by CMake). It
+ * turns llhttp's callbacks into weft__httpp_cbs and its errors into
+ * WEFT_EINVAL with llhttp's reason. Pausing after a whole message is how
+ * the server keeps pipelined requests waiting in its input buffer. */
+#include <llhttp.h>
+#include <stdlib.h>
+#include "net/net.h"
+
+struct weft__httpp {
+    llhttp_t parser;
+    llhttp_settings_t settings;
+    const weft__httpp_cbs *cbs;
+    void *ud;
+    int paused;
+};
+
+#define P(p) ((weft__httpp *)(p))
+
+static int on_begin(llhttp_t *p)
+{
+    return P(p)->cbs->on_begin && P(p)->cbs->on_begin(P(p)->ud) ? -1 : 0;
+}
+
+static int on_url(llhttp_t *p, const char *at, size_t len)
+{
+    return P(p)->cbs->on_url && P(p)->cbs->on_url(P(p)->ud, at, len) ? -1 : 0;
+}
+
+static int on_field(llhttp_t *p, const char *at, size_t len)
+{
+    return P(p)->cbs->on_header_field(P(p)->ud, at, len) ? -1 : 0;
+}
+
+static int on_field_done(llhttp_t *p)
+{
+    return P(p)->cbs->on_header_field_done && P(p)->cbs->on_header_field_done(P(p)->ud) ? -1 : 0;
+}
+
+static int on_value(llhttp_t *p, const char *at, size_t len)
+{
+    return P(p)->cbs->on_header_value(P(p)->ud, at, len) ? -1 : 0;
+}
+
+static int on_headers(llhttp_t *p)
+{
+    weft__httpp *w = P(p);
+    const char *method = w->parser.type == HTTP_REQUEST
+                             ? llhttp_method_name((llhttp_method_t)w->parser.method)
+                             : NULL;
+    int r = w->cbs->on_headers_done(w->ud, method, w->parser.status_code,
+                                    llhttp_should_keep_alive(p), w->parser.upgrade);
+    if (r < 0) return -1;
+    return r == 1 ? 1 : 0; /* 1: llhttp skips the body */
+}
+
+static int on_body(llhttp_t *p, const char *at, size_t len)
+{
+    return P(p)->cbs->on_body && P(p)->cbs->on_body(P(p)->ud, at, len) ? -1 : 0;
+}
+
+static int on_done(llhttp_t *p)
+{
+    weft__httpp *w = P(p);
+    int r = w->cbs->on_done(w->ud, llhttp_should_keep_alive(p));
+    if (r < 0) return -1;
+    if (r == 1) {
+        w->paused = 1;
+        return HPE_PAUSED;
+    }
+    return 0;
+}
+
+weft__httpp *weft__httpp_new(int response, const weft__httpp_cbs *cbs, void *ud)
+{
+    weft__httpp *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    llhttp_settings_init(&w->settings);
+    w->settings.on_message_begin = on_begin;
+    w->settings.on_url = on_url;
+    w->settings.on_header_field = on_field;
+    w->settings.on_header_field_complete = on_field_done;
+    w->settings.on_header_value = on_value;
+    w->settings.on_headers_complete = on_headers;
+    w->settings.on_body = on_body;
+    w->settings.on_message_complete = on_done;
+    w->cbs = cbs;
+    w->ud = ud;
+    llhttp_init(&w->parser, response ? HTTP_RESPONSE : HTTP_REQUEST, &w->settings);
+    /* The parser struct is the first member: callbacks find w from it. */
+    return w;
+}
+
+void weft__httpp_free(weft__httpp *w)
+{
+    free(w);
+}
+
+long weft__httpp_parse(weft__httpp *w, const char *buf, size_t len, const char **why)
+{
+    if (w->paused) return 0;
+    llhttp_errno_t e = llhttp_execute(&w->parser, buf, len);
+    if (e == HPE_OK) return (long)len;
+    if (e == HPE_PAUSED || e == HPE_PAUSED_UPGRADE) {
+        /* llhttp stops at the byte after the message that paused it. */
+        w->paused = 1;
+        return (long)(llhttp_get_error_pos(&w->parser) - buf);
+    }
+    *why = llhttp_get_error_reason(&w->parser);
+    if (!*why) *why = llhttp_errno_name(e);
+    return WEFT_EINVAL;
+}
+
+void weft__httpp_resume(weft__httpp *w)
+{
+    if (!w->paused) return;
+    w->paused = 0;
+    if (llhttp_get_errno(&w->parser) == HPE_PAUSED_UPGRADE) llhttp_resume_after_upgrade(&w->parser);
+    else if (llhttp_get_errno(&w->parser) == HPE_PAUSED) llhttp_resume(&w->parser);
+}

@@ -1,0 +1,183 @@
+/* wslay.c: the one file that sees wslay (Debian's libwslay-dev), the
+ * WebSocket framing library, and libcrypto's SHA-1 for the handshake key.
+ * wslay's event API reads through our recv callback (the bytes handed to
+ * weft__ws_feed) and writes through our send callback (the owner's out()).
+ * Messages are bounded by max_message (wslay fails a longer one with close
+ * code 1009); control frames, fragmentation and masking are wslay's. */
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <wslay/wslay.h>
+#include "net/net.h"
+
+struct weft__ws {
+    wslay_event_context_ptr ctx;
+    size_t max_message;
+    const weft__ws_cbs *cbs;
+    void *ud;
+    const char *in; /* bytes being fed */
+    size_t in_len;
+    int closed, failed;
+};
+
+static ssize_t recv_cb(wslay_event_context_ptr ctx, uint8_t *buf, size_t len, int flags,
+                       void *user)
+{
+    weft__ws *ws = user;
+    if (!ws->in_len) {
+        wslay_event_set_error(ctx, WSLAY_ERR_WOULDBLOCK);
+        return -1;
+    }
+    size_t n = len < ws->in_len ? len : ws->in_len;
+    memcpy(buf, ws->in, n);
+    ws->in += n;
+    ws->in_len -= n;
+    return (ssize_t)n;
+}
+
+static ssize_t send_cb(wslay_event_context_ptr ctx, const uint8_t *data, size_t len, int flags,
+                       void *user)
+{
+    weft__ws *ws = user;
+    if (ws->cbs->out(ws->ud, (const char *)data, len)) {
+        wslay_event_set_error(ctx, WSLAY_ERR_CALLBACK_FAILURE);
+        return -1;
+    }
+    return (ssize_t)len;
+}
+
+static int genmask_cb(wslay_event_context_ptr ctx, uint8_t *buf, size_t len, void *user)
+{
+    return getrandom(buf, len, 0) == (ssize_t)len ? 0 : -1;
+}
+
+static void msg_cb(wslay_event_context_ptr ctx, const struct wslay_event_on_msg_recv_arg *arg,
+                   void *user)
+{
+    weft__ws *ws = user;
+    if (arg->opcode == WSLAY_TEXT_FRAME || arg->opcode == WSLAY_BINARY_FRAME) {
+        if (arg->msg_length > ws->max_message && !ws->closed && ws->cbs->on_oversize)
+            ws->cbs->on_oversize(ws->ud, arg->msg_length);
+        else if (!ws->closed)
+            ws->cbs->on_message(ws->ud, arg->opcode == WSLAY_BINARY_FRAME,
+                                (const char *)arg->msg, arg->msg_length);
+    } else if (arg->opcode == WSLAY_CONNECTION_CLOSE && !ws->closed) {
+        ws->closed = 1;
+        ws->cbs->on_close(ws->ud, "closed by peer");
+    }
+}
+
+/* A frame announcing more than the bound: tell the owner before wslay's own
+ * limit fails the connection, so it can say why (a drop reason). */
+static void frame_start_cb(wslay_event_context_ptr ctx,
+                           const struct wslay_event_on_frame_recv_start_arg *arg, void *user)
+{
+    weft__ws *ws = user;
+    if (arg->payload_length > ws->max_message && !ws->closed && ws->cbs->on_oversize)
+        ws->cbs->on_oversize(ws->ud, arg->payload_length);
+}
+
+static const struct wslay_event_callbacks callbacks = {
+    .recv_callback = recv_cb,
+    .send_callback = send_cb,
+    .genmask_callback = genmask_cb,
+    .on_frame_recv_start_callback = frame_start_cb,
+    .on_msg_recv_callback = msg_cb,
+};
+
+weft__ws *weft__ws_new(int client, size_t max_message, const weft__ws_cbs *cbs, void *ud)
+{
+    weft__ws *ws = calloc(1, sizeof *ws);
+    if (!ws) return NULL;
+    ws->cbs = cbs;
+    ws->ud = ud;
+    int r = client ? wslay_event_context_client_init(&ws->ctx, &callbacks, ws)
+                   : wslay_event_context_server_init(&ws->ctx, &callbacks, ws);
+    if (r) {
+        free(ws);
+        return NULL;
+    }
+    /* wslay fails a message over its limit before any callback: give it
+     * room so frame_start_cb / msg_cb see an oversized message and the
+     * owner can drop the peer with a reason; wslay still bounds memory. */
+    ws->max_message = max_message;
+    wslay_event_config_set_max_recv_msg_length(ws->ctx, 2 * max_message + 1024);
+    return ws;
+}
+
+void weft__ws_free(weft__ws *ws)
+{
+    if (!ws) return;
+    wslay_event_context_free(ws->ctx);
+    free(ws);
+}
+
+static int flush(weft__ws *ws)
+{
+    if (wslay_event_want_write(ws->ctx) && wslay_event_send(ws->ctx)) {
+        ws->failed = 1;
+        return WEFT_EIO;
+    }
+    return 0;
+}
+
+int weft__ws_feed(weft__ws *ws, const char *buf, size_t len)
+{
+    if (ws->failed) return WEFT_EINVAL;
+    ws->in = buf;
+    ws->in_len = len;
+    /* Bound: wslay reads until our recv callback reports WOULDBLOCK, i.e.
+     * until the len bytes are consumed. */
+    int r = wslay_event_recv(ws->ctx);
+    ws->in_len = 0;
+    if (r == 0) r = flush(ws); /* pongs, close replies */
+    if (r == 0 && !wslay_event_want_read(ws->ctx) && !ws->closed) {
+        /* wslay failed the connection (protocol error, message too big). */
+        ws->closed = 1;
+        ws->cbs->on_close(ws->ud, "WebSocket protocol error or message too large");
+        return WEFT_EINVAL;
+    }
+    if (r) {
+        ws->failed = 1;
+        if (!ws->closed) {
+            ws->closed = 1;
+            ws->cbs->on_close(ws->ud, "WebSocket protocol error");
+        }
+        return WEFT_EINVAL;
+    }
+    return 0;
+}
+
+int weft__ws_send(weft__ws *ws, const char *buf, size_t len)
+{
+    if (ws->failed || ws->closed) return WEFT_ESTATE;
+    struct wslay_event_msg m = {WSLAY_BINARY_FRAME, (const uint8_t *)buf, len};
+    if (wslay_event_queue_msg(ws->ctx, &m)) return WEFT_ENOMEM;
+    return flush(ws);
+}
+
+void weft__ws_close(weft__ws *ws, int code, const char *reason)
+{
+    if (ws->failed) return;
+    size_t n = reason ? strlen(reason) : 0;
+    if (n > 123) n = 123; /* a close frame's payload is at most 125 bytes */
+    wslay_event_queue_close(ws->ctx, (uint16_t)code, (const uint8_t *)reason, n);
+    flush(ws);
+    ws->closed = 1;
+}
+
+int weft__ws_accept_key(const char *key, size_t key_len, char out[29])
+{
+    static const char guid[] = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int mdlen = 0;
+    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    if (!c) return WEFT_ENOMEM;
+    int ok = EVP_DigestInit_ex(c, EVP_sha1(), NULL) && EVP_DigestUpdate(c, key, key_len) &&
+             EVP_DigestUpdate(c, guid, sizeof guid - 1) && EVP_DigestFinal_ex(c, md, &mdlen);
+    EVP_MD_CTX_free(c);
+    if (!ok || mdlen != 20) return WEFT_EIO;
+    EVP_EncodeBlock((unsigned char *)out, md, 20); /* 28 chars + NUL */
+    return 0;
+}

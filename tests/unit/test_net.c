@@ -1,0 +1,413 @@
+/* test_net.c: the network side end to end, in one process on 127.0.0.1:
+ * the server of tests/unit/fixtures/net (ports chosen by the kernel) and
+ * clients on the same loop: HTTP keep-alive and pipelining, the built-in
+ * JSON routes, bad requests and bounds (400, 404, 431, 413); players over
+ * WebSocket and ENet (include/weft_client.h): join, net events to onNet
+ * handlers only, TriggerClientEvent to one and to -1, JS and Lua, and
+ * inbound bounds (size, nesting, function refs, rate) dropping the client
+ * with a reason, with playerDropped seen by scripts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <limits.h>
+#include <msgpack.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "host/host.h"
+#include "net/net.h"
+#include "weft_client.h"
+
+static char fixture[PATH_MAX];
+static weft_host *H;
+static int dropped_id;
+static char dropped_reason[256];
+
+static int n_test_dropped(void *ud, const char *args, size_t len, char **res, size_t *rlen)
+{
+    msgpack_unpacked u;
+    msgpack_unpacked_init(&u);
+    if (msgpack_unpack_next(&u, args, len, NULL) == MSGPACK_UNPACK_SUCCESS &&
+        u.data.type == MSGPACK_OBJECT_ARRAY && u.data.via.array.size == 2) {
+        dropped_id = (int)u.data.via.array.ptr[0].via.i64;
+        msgpack_object *r = &u.data.via.array.ptr[1];
+        snprintf(dropped_reason, sizeof dropped_reason, "%.*s", (int)r->via.str.size,
+                 r->via.str.ptr);
+    }
+    msgpack_unpacked_destroy(&u);
+    return 0;
+}
+
+/* Run the host's loop until *flag or 10 s (a hang fails the test). */
+static void run_until(int *flag)
+{
+    uint64_t end = uv_hrtime() + 10000000000ull;
+    while (!*flag && uv_hrtime() < end) uv_run(&H->loop, UV_RUN_ONCE);
+    assert_true(*flag);
+}
+
+static void run_for_ms(int ms)
+{
+    uint64_t end = uv_hrtime() + (uint64_t)ms * 1000000ull;
+    while (uv_hrtime() < end) uv_run(&H->loop, UV_RUN_NOWAIT);
+}
+
+/* ---- a raw TCP client: write bytes, read everything until the server closes */
+
+typedef struct raw {
+    uv_tcp_t tcp;
+    uv_connect_t conn;
+    const char *send;
+    size_t send_len;
+    char buf[65536];
+    size_t len;
+    int done;
+} raw;
+
+static void raw_alloc(uv_handle_t *h, size_t s, uv_buf_t *b)
+{
+    raw *r = h->data;
+    *b = uv_buf_init(r->buf + r->len, (unsigned)(sizeof r->buf - 1 - r->len));
+}
+
+static void raw_closed(uv_handle_t *h)
+{
+    ((raw *)h->data)->done = 1;
+}
+
+static void raw_read(uv_stream_t *s, ssize_t n, const uv_buf_t *b)
+{
+    raw *r = s->data;
+    if (n < 0) {
+        if (!uv_is_closing((uv_handle_t *)s)) uv_close((uv_handle_t *)s, raw_closed);
+        return;
+    }
+    r->len += (size_t)n;
+    r->buf[r->len] = 0;
+}
+
+static void raw_written(uv_write_t *w, int status)
+{
+    free(w);
+}
+
+static void raw_connected(uv_connect_t *c, int status)
+{
+    raw *r = c->data;
+    assert_int_equal(status, 0);
+    uv_write_t *w = malloc(sizeof *w);
+    uv_buf_t b = uv_buf_init((char *)r->send, (unsigned)r->send_len);
+    uv_write(w, (uv_stream_t *)&r->tcp, &b, 1, raw_written);
+    uv_read_start((uv_stream_t *)&r->tcp, raw_alloc, raw_read);
+}
+
+static raw *raw_exchange(const char *req, size_t len)
+{
+    raw *r = calloc(1, sizeof *r);
+    r->send = req;
+    r->send_len = len;
+    struct sockaddr_in sa;
+    uv_ip4_addr("127.0.0.1", weft__net_port(H, 0), &sa);
+    uv_tcp_init(&H->loop, &r->tcp);
+    r->tcp.data = r;
+    r->conn.data = r;
+    uv_tcp_connect(&r->conn, &r->tcp, (struct sockaddr *)&sa, raw_connected);
+    run_until(&r->done);
+    return r;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)); p++) n++;
+    return n;
+}
+
+static void test_http_pipelined_keepalive(void **state)
+{
+    static const char req[] = "GET /info.json HTTP/1.1\r\nHost: x\r\n\r\n"
+                              "GET /dynamic.json HTTP/1.1\r\nHost: x\r\n\r\n"
+                              "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n"
+                              "GET /players.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    raw *r = raw_exchange(req, sizeof req - 1);
+    /* four answers on one connection, in order */
+    assert_int_equal(count(r->buf, "HTTP/1.1 "), 4);
+    const char *a = strstr(r->buf, "\"resources\":[\"echo\",\"luaecho\"]");
+    const char *b = strstr(r->buf, "\"hostname\":\"weft net test\"");
+    const char *c = strstr(r->buf, "HTTP/1.1 404 Not Found");
+    const char *d = strstr(r->buf, "\r\n\r\n[]");
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(c);
+    assert_non_null(d);
+    assert_true(a < b && b < c && c < d);
+    assert_non_null(strstr(r->buf, "\"vars\":{\"sv_projectName\":\"net test\"}"));
+    assert_int_equal(count(r->buf, "Connection: close"), 1);
+    free(r);
+}
+
+static void test_http_bad_requests(void **state)
+{
+    static const char garbage[] = "HELLO\r\n\r\n";
+    raw *r = raw_exchange(garbage, sizeof garbage - 1);
+    assert_non_null(strstr(r->buf, "HTTP/1.1 400 Bad Request"));
+    free(r);
+    /* a head over net_httpMaxHeaderBytes (1024 in the fixture) */
+    char big[4096];
+    int n = snprintf(big, sizeof big, "GET / HTTP/1.1\r\nX-Big: ");
+    memset(big + n, 'a', 2000);
+    memcpy(big + n + 2000, "\r\n\r\n", 4);
+    r = raw_exchange(big, (size_t)n + 2004);
+    assert_non_null(strstr(r->buf, "HTTP/1.1 431 "));
+    free(r);
+    /* a body over net_httpMaxBodyBytes (4096) */
+    static char post[8192];
+    n = snprintf(post, sizeof post, "POST /echo/x HTTP/1.1\r\nContent-Length: 5000\r\n\r\n");
+    memset(post + n, 'b', 5000);
+    r = raw_exchange(post, (size_t)n + 5000);
+    assert_true(strstr(r->buf, "HTTP/1.1 413 ") || strstr(r->buf, "HTTP/1.1 404 "));
+    free(r);
+    /* a WebSocket upgrade somewhere else than /weft/ws */
+    static const char up[] = "GET /other HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                             "Sec-WebSocket-Version: 13\r\n\r\n";
+    r = raw_exchange(up, sizeof up - 1);
+    assert_non_null(strstr(r->buf, "HTTP/1.1 404 "));
+    free(r);
+}
+
+/* ---- players -------------------------------------------------------------- */
+
+typedef struct player {
+    weft_client *c;
+    int id, closed, events;
+    char last_event[64];
+    char last_args[512];
+    char reason[256];
+} player;
+
+static void p_joined(weft_client *c, int id, void *ud)
+{
+    ((player *)ud)->id = id;
+}
+
+/* args as text: strings and integers of a flat array, comma-separated */
+static void p_event(weft_client *c, const char *name, const char *args, size_t len, void *ud)
+{
+    player *p = ud;
+    p->events++;
+    snprintf(p->last_event, sizeof p->last_event, "%s", name);
+    msgpack_unpacked u;
+    msgpack_unpacked_init(&u);
+    p->last_args[0] = 0;
+    if (msgpack_unpack_next(&u, args, len, NULL) == MSGPACK_UNPACK_SUCCESS &&
+        u.data.type == MSGPACK_OBJECT_ARRAY) {
+        for (uint32_t i = 0; i < u.data.via.array.size; i++) {
+            msgpack_object *o = &u.data.via.array.ptr[i];
+            size_t l = strlen(p->last_args);
+            if (o->type == MSGPACK_OBJECT_STR)
+                snprintf(p->last_args + l, sizeof p->last_args - l, "%s%.*s", i ? "," : "",
+                         (int)o->via.str.size, o->via.str.ptr);
+            else if (o->type == MSGPACK_OBJECT_POSITIVE_INTEGER)
+                snprintf(p->last_args + l, sizeof p->last_args - l, "%s%llu", i ? "," : "",
+                         (unsigned long long)o->via.u64);
+            else snprintf(p->last_args + l, sizeof p->last_args - l, "%s?", i ? "," : "");
+        }
+    }
+    msgpack_unpacked_destroy(&u);
+}
+
+static void p_closed(weft_client *c, const char *reason, void *ud)
+{
+    player *p = ud;
+    p->closed = 1;
+    snprintf(p->reason, sizeof p->reason, "%s", reason);
+}
+
+static const weft_client_callbacks pcbs = {p_joined, p_event, NULL, p_closed};
+
+static void join(player *p, const char *transport, const char *name)
+{
+    char url[64];
+    snprintf(url, sizeof url, "%s://127.0.0.1:%d", transport,
+             weft__net_port(H, !strcmp(transport, "enet")));
+    memset(p, 0, sizeof *p);
+    assert_int_equal(weft_client_connect(&H->loop, url, name, &pcbs, p, &p->c), 0);
+    int welcomed = 0;
+    uint64_t end = uv_hrtime() + 10000000000ull;
+    while (!(p->id && p->events) && !p->closed && uv_hrtime() < end) uv_run(&H->loop, UV_RUN_ONCE);
+    welcomed = p->id && !strcmp(p->last_event, "test:welcome");
+    assert_true(welcomed);
+}
+
+static void pack2(char **out, size_t *len, const char *s, int64_t n)
+{
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    msgpack_pack_array(&pk, 2);
+    msgpack_pack_str_with_body(&pk, s, strlen(s));
+    msgpack_pack_int64(&pk, n);
+    *out = sb.data;
+    *len = sb.size;
+}
+
+static void wait_event(player *p, int before)
+{
+    uint64_t end = uv_hrtime() + 10000000000ull;
+    while (p->events == before && !p->closed && uv_hrtime() < end) uv_run(&H->loop, UV_RUN_ONCE);
+    assert_true(p->events > before);
+}
+
+static void leave(player *p)
+{
+    if (!p->closed) weft_client_close(p->c);
+    run_until(&p->closed);
+}
+
+static void round_trip(const char *transport)
+{
+    player a, b;
+    join(&a, transport, "Ann");
+    join(&b, transport, "Bob");
+    assert_int_not_equal(a.id, b.id);
+    char *args;
+    size_t len;
+    /* JS echo to the sender only */
+    pack2(&args, &len, "hi", 42);
+    int ea = a.events, eb = b.events;
+    assert_int_equal(weft_client_emit(a.c, "test:echo", args, len), 0);
+    wait_event(&a, ea);
+    assert_string_equal(a.last_event, "test:echoed");
+    assert_string_equal(a.last_args, "hi,42");
+    run_for_ms(50);
+    assert_int_equal(b.events, eb);
+    /* Lua echo */
+    ea = a.events;
+    assert_int_equal(weft_client_emit(a.c, "test:luaecho", args, len), 0);
+    wait_event(&a, ea);
+    assert_string_equal(a.last_event, "test:luaechoed");
+    assert_string_equal(a.last_args, "hi,42,luaecho");
+    free(args);
+    /* broadcast (-1) reaches both */
+    pack2(&args, &len, "all", 1);
+    ea = a.events, eb = b.events;
+    assert_int_equal(weft_client_emit(b.c, "test:all", args, len), 0);
+    wait_event(&a, ea);
+    wait_event(&b, eb);
+    char want[64];
+    snprintf(want, sizeof want, "%d,all", b.id);
+    assert_string_equal(a.last_event, "test:broadcast");
+    assert_string_equal(a.last_args, want);
+    assert_string_equal(b.last_args, want);
+    /* a handler registered with AddEventHandler/on only is not reachable */
+    ea = a.events;
+    assert_int_equal(weft_client_emit(a.c, "test:local", args, len), 0);
+    run_for_ms(50);
+    assert_int_equal(a.events, ea);
+    assert_false(a.closed);
+    free(args);
+    /* leaving: playerDropped with the reason */
+    dropped_id = 0;
+    int id = a.id;
+    leave(&a);
+    uint64_t end = uv_hrtime() + 10000000000ull;
+    while (dropped_id != id && uv_hrtime() < end) uv_run(&H->loop, UV_RUN_ONCE);
+    assert_int_equal(dropped_id, id);
+    leave(&b);
+}
+
+static void test_ws_round_trip(void **state)
+{
+    round_trip("ws");
+}
+
+static void test_enet_round_trip(void **state)
+{
+    round_trip("enet");
+}
+
+static void expect_dropped(player *p, const char *reason_part)
+{
+    run_until(&p->closed);
+    if (!strstr(p->reason, reason_part)) fail_msg("reason \"%s\" lacks \"%s\"", p->reason, reason_part);
+}
+
+static void test_bounds_drop(void **state)
+{
+    player p;
+    /* over net_maxMessageBytes (2048) */
+    join(&p, "ws", "big");
+    static char big[4096 + 16];
+    big[0] = (char)0x91;
+    big[1] = (char)0xda;
+    big[2] = 0x10, big[3] = 0x00; /* str16 of 4096 bytes */
+    memset(big + 4, 'x', 4096);
+    weft_client_emit(p.c, "test:echo", big, 4100);
+    expect_dropped(&p, "message too large");
+    /* nesting deeper than net_maxMessageDepth (8) */
+    join(&p, "ws", "deep");
+    char deep[32];
+    for (int i = 0; i < 20; i++) deep[i] = (char)0x91;
+    deep[20] = (char)0xc0;
+    weft_client_emit(p.c, "test:echo", deep, 21);
+    expect_dropped(&p, "nesting too deep");
+    /* a forged function reference (ext 10) */
+    join(&p, "enet", "forger");
+    static const char ref[] = {(char)0x91, (char)0xc7, 5, 10, 'e', ':', '1', ':', '1'};
+    weft_client_emit(p.c, "test:echo", ref, sizeof ref);
+    expect_dropped(&p, "function reference");
+    /* truncated msgpack inside the args */
+    join(&p, "ws", "broken");
+    static const char cut[] = {(char)0x92, (char)0xa5, 'a'};
+    weft_client_emit(p.c, "test:echo", cut, sizeof cut);
+    expect_dropped(&p, "malformed message");
+    /* over net_maxEventsPerSecond (50, burst 100) */
+    join(&p, "ws", "flood");
+    for (int i = 0; i < 300 && !p.closed; i++) weft_client_emit(p.c, "test:local", "\x90", 1);
+    expect_dropped(&p, "too many net events");
+    /* refused in playerConnecting (CancelEvent) */
+    player q;
+    memset(&q, 0, sizeof q);
+    char url[64];
+    snprintf(url, sizeof url, "ws://127.0.0.1:%d", weft__net_port(H, 0));
+    assert_int_equal(weft_client_connect(&H->loop, url, "refused", &pcbs, &q, &q.c), 0);
+    expect_dropped(&q, "refused");
+    assert_int_equal(q.id, 0);
+    /* the server still serves */
+    join(&p, "ws", "after");
+    leave(&p);
+}
+
+static int setup(void **state)
+{
+    assert_int_equal(weft_host_new(&(weft_host_options){.no_console = 1}, &H), 0);
+    assert_int_equal(weft_host_register_native(H, "TestDropped", n_test_dropped, NULL), 0);
+    assert_int_equal(weft_host_load(H, fixture), 0);
+    assert_true(weft__net_port(H, 0) > 0);
+    assert_true(weft__net_port(H, 1) > 0);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    weft_host_free(H);
+    return 0;
+}
+
+int main(void)
+{
+    const char *slash = strrchr(__FILE__, '/');
+    snprintf(fixture, sizeof fixture, "%.*s/fixtures/net", (int)(slash - __FILE__), __FILE__);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_http_pipelined_keepalive),
+        cmocka_unit_test(test_http_bad_requests),
+        cmocka_unit_test(test_ws_round_trip),
+        cmocka_unit_test(test_enet_round_trip),
+        cmocka_unit_test(test_bounds_drop),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
