@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps build test demo bench bench-js bench-host asan clean format
+.PHONY: all deps build test demo bench bench-js bench-host asan clean format node-compat
 
 all: build
 
@@ -27,6 +27,11 @@ demo: build
 bench: build
 	@node bench/run.mjs --weft $(BUILD)/weft
 	@node bench/host/run.mjs --build $(BUILD)
+
+# node-compat: Node 20's own tests per area, weft's passes next to Node's
+# (same `common` shim); per-file results in $(BUILD)/node-compat/results.txt.
+node-compat: build
+	@tests/node-compat/run.sh table $(BUILD)/weft $(BUILD)
 
 bench-js: build
 	@node bench/run.mjs --weft $(BUILD)/weft

@@ -4,6 +4,7 @@
 # state directory under OUT so the system's apt state is never touched.
 #   debsrc_fetch OUT PACKAGE VERSION FILE SHA256 WHAT
 # Leaves OUT/FILE in place (cached: an existing file is only re-checked).
+# Only the tarballs are fetched (--tar-only): the pinned checksum is the check.
 die() { echo "weft: $*" >&2; exit 1; }
 
 debsrc_fetch() {
@@ -29,7 +30,7 @@ debsrc_fetch() {
           -o Acquire::AllowInsecureRepositories=true -o APT::Sandbox::User=root)
     apt-get -qq "${opts[@]}" update >"$out/fetch.log" 2>&1 \
       || die "could not reach the Debian mirror to fetch $what (offline?); see $out/fetch.log"
-    (cd "$out" && apt-get -qq "${opts[@]}" source --download-only "$pkg=$ver" >>"$out/fetch.log" 2>&1) \
+    (cd "$out" && apt-get -qq "${opts[@]}" source --download-only --tar-only "$pkg=$ver" >>"$out/fetch.log" 2>&1) \
       || die "could not download Debian source package $pkg=$ver; see $out/fetch.log"
   fi
   echo "$sha  $out/$file" | sha256sum -c --quiet - || die "checksum mismatch for $out/$file"

@@ -54,6 +54,14 @@ typedef struct weft_run_options {
      * script's absolute path, then the user's arguments. Borrowed. */
     int argc;
     char **argv;
+    /* Node's own flags (process.execArgv), among: --expose-gc (global.gc),
+     * --no-warnings, --no-deprecation, --throw-deprecation,
+     * --trace-deprecation, --trace-warnings, --pending-deprecation,
+     * --abort-on-uncaught-exception; flags weft accepts and ignores:
+     * --expose-internals (no internal modules), --experimental-* and
+     * --no-force-async-hooks-checks. Borrowed; may be 0/NULL. */
+    int exec_argc;
+    char **exec_argv;
 } weft_run_options;
 
 /* Run FILE (a CommonJS .js/.cjs script, or an ES module for .mjs) in a fresh

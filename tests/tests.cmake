@@ -53,3 +53,15 @@ set_tests_properties(host/embed-example PROPERTIES
 add_test(NAME host/demo COMMAND ${CMAKE_SOURCE_DIR}/scripts/demo.sh $<TARGET_FILE:weft_cli>)
 set_tests_properties(host/demo PROPERTIES
   PASS_REGULAR_EXPRESSION "cross-resource await latency" TIMEOUT 30)
+
+# Node's own tests (tests/node-compat): one ctest per area; each runs the
+# area's files listed in expected-pass.txt under weft and fails if one fails.
+# Node's test files are fetched into the build folder (never committed).
+file(GLOB WEFT_NODE_COMPAT_AREAS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/node-compat/areas/*.txt)
+foreach(a ${WEFT_NODE_COMPAT_AREAS})
+  get_filename_component(name ${a} NAME_WE)
+  add_test(NAME node-compat/${name}
+    COMMAND ${CMAKE_SOURCE_DIR}/tests/node-compat/run.sh check $<TARGET_FILE:weft_cli>
+      ${CMAKE_BINARY_DIR} ${name})
+  set_tests_properties(node-compat/${name} PROPERTIES TIMEOUT 600)
+endforeach()

@@ -16,11 +16,15 @@ int weft__cli_bots(int argc, char **argv); /* bots.c */
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: weft [run] [--unhandled-rejections=MODE] FILE [ARGS...]\n"
+    fprintf(f, "usage: weft [run] [--unhandled-rejections=MODE] [NODE-FLAGS] FILE [ARGS...]\n"
                "       weft serve [DIR] [+COMMAND ARGS]...\n"
                "       weft bots N URL [--rate R] [--seconds S] [--event E] [--answer E]\n"
                "       weft --version\n"
-               "MODE: throw (default), strict, warn, none, warn-with-error-code\n");
+               "MODE: throw (default), strict, warn, none, warn-with-error-code\n"
+               "NODE-FLAGS: --expose-gc --no-warnings --no-deprecation --throw-deprecation\n"
+               "  --trace-deprecation --trace-warnings --pending-deprecation\n"
+               "  --abort-on-uncaught-exception; accepted, no effect: --expose-internals\n"
+               "  --no-force-async-hooks-checks --experimental-*\n");
 }
 
 /* weft serve [DIR] [+cmd args]...: the server; exit 0 on quit. */
@@ -71,6 +75,19 @@ static int serve(int argc, char **argv)
     return 0;
 }
 
+/* Node's own flags that `weft run` takes (see weft_run_options.exec_argv). */
+static int is_node_flag(const char *a)
+{
+    static const char *const known[] = {
+        "--expose-gc", "--expose_gc", "--no-warnings", "--no-deprecation", "--throw-deprecation",
+        "--trace-deprecation", "--trace-warnings", "--pending-deprecation",
+        "--abort-on-uncaught-exception", "--expose-internals", "--no-force-async-hooks-checks",
+        NULL};
+    for (int k = 0; known[k]; k++)
+        if (!strcmp(a, known[k])) return 1;
+    return !strncmp(a, "--experimental-", 15) || !strncmp(a, "--no-experimental-", 18);
+}
+
 int main(int argc, char **argv)
 {
     /* like Node: output reaches a pipe or file as it is written, line by
@@ -81,6 +98,8 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "bots")) return weft__cli_bots(argc, argv);
     if (i < argc && !strcmp(argv[i], "run")) i++;
     const char *ur = NULL;
+    int exec_argc = 0;
+    char *exec_argv[32];
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--")) {
@@ -99,6 +118,8 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
+        } else if (is_node_flag(a) && exec_argc < (int)(sizeof exec_argv / sizeof *exec_argv)) {
+            exec_argv[exec_argc++] = argv[i];
         } else {
             fprintf(stderr, "weft: bad option: %s\n", a);
             return 9;
@@ -128,7 +149,8 @@ int main(int argc, char **argv)
     pargv[0] = n > 0 ? exe : argv[0];
     pargv[1] = abs;
     for (int k = 0; k < uargc; k++) pargv[2 + k] = argv[i + 1 + k];
-    weft_run_options opts = {.unhandled_rejections = ur, .argc = uargc + 2, .argv = pargv};
+    weft_run_options opts = {.unhandled_rejections = ur, .argc = uargc + 2, .argv = pargv,
+                             .exec_argc = exec_argc, .exec_argv = exec_argv};
     int code = weft_run_file(abs, &opts);
     free(pargv);
     if (code < 0) {

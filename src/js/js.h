@@ -115,6 +115,7 @@ typedef struct weft__js {
 /* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
  * (borrowed). Returns NULL with a message on stderr on failure. */
 weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv);
+int weft__js_set_exec_argv(weft__js *js, int argc, char **argv);
 /* The same for a resource of `weft serve` (resource != NULL): the host API
  * globals (src/js/lib/resource.js) are installed. */
 weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **argv,

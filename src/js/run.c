@@ -49,6 +49,7 @@ int weft_run_file(const char *file, const weft_run_options *opts)
         free(h);
         return WEFT_ESCRIPT;
     }
+    if (opts->exec_argc > 0) weft__js_set_exec_argv(js, opts->exec_argc, opts->exec_argv);
     weft__js_run_main(js, file);
     weft__js_timers_main_done(js);
     /* Bound: each pass either ends the process or ran 'beforeExit' listeners

@@ -272,6 +272,22 @@ static JSValue js_promise_state(JSContext *ctx, JSValueConst this_val, int argc,
 
 static int run_lib(weft__js *js, JSValue natives, const struct weft__js_lib_entry *e);
 
+/* global.gc() under --expose-gc: a full collection of this runtime. */
+static JSValue js_gc(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_RunGC(JS_GetRuntime(ctx));
+    return JS_UNDEFINED;
+}
+
+/* process.abort() and --abort-on-uncaught-exception: as Node, abort(3). */
+static JSValue js_abort(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    fflush(stdout);
+    fflush(stderr);
+    abort();
+    return JS_UNDEFINED;
+}
+
 /* natives.loadLib(name): run a lazily loaded bootstrap file once. */
 static JSValue js_load_lib(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
@@ -307,6 +323,8 @@ static const JSCFunctionListEntry process_natives[] = {
     JS_CFUNC_DEF("hrtime", 0, js_hrtime),
     JS_CFUNC_DEF("hrtimeBigint", 0, js_hrtime_bigint),
     JS_CFUNC_DEF("reallyExit", 1, js_really_exit),
+    JS_CFUNC_DEF("gc", 0, js_gc),
+    JS_CFUNC_DEF("abort", 0, js_abort),
     JS_CFUNC_DEF("env", 0, js_env),
     JS_CFUNC_DEF("cwd", 0, js_cwd),
     JS_CFUNC_DEF("chdir", 1, js_chdir),
@@ -345,6 +363,25 @@ static int run_lib(weft__js *js, JSValue natives, const struct weft__js_lib_entr
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, (JSValueConst *)args);
     JS_FreeValue(ctx, fn);
     if (JS_IsException(r)) return -1;
+    JS_FreeValue(ctx, r);
+    return 0;
+}
+
+/* Node's own flags given before the script (`weft --expose-gc f.js`): into
+ * process.execArgv, then applied by internal.applyExecArgv (process.js). */
+int weft__js_set_exec_argv(weft__js *js, int argc, char **argv)
+{
+    JSContext *ctx = js->ctx;
+    JSValue a = JS_GetPropertyStr(ctx, js->natives, "execArgv");
+    for (int i = 0; i < argc; i++) JS_SetPropertyUint32(ctx, a, (uint32_t)i, JS_NewString(ctx, argv[i]));
+    JS_FreeValue(ctx, a);
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, "applyExecArgv");
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 0, NULL);
+    JS_FreeValue(ctx, fn);
+    if (JS_IsException(r)) {
+        weft__js_report_exception(js, 0);
+        return WEFT_ESCRIPT;
+    }
     JS_FreeValue(ctx, r);
     return 0;
 }

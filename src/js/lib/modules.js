@@ -32,11 +32,21 @@ builtins.async_hooks = () => {
   return internal.asyncHooksModule;
 };
 builtins.util = () => internal.util || (internal.util = makeUtil());
+// Built-ins in files of their own, run on first require.
+function libModule(lib, key) {
+  return () => {
+    if (!internal[key]) natives.loadLib(lib);
+    return internal[key];
+  };
+}
+builtins.assert = libModule('assert', 'assertModule');
+builtins['assert/strict'] = () => builtins.assert().strict;
+builtins.path = libModule('path', 'pathModule');
+builtins['path/posix'] = builtins.path;
 builtins['timers/promises'] = () => internal.timersPromises || (internal.timersPromises = makeTimersPromises());
 builtins.events = () => {
-  const EE = internal.EventEmitter;
-  if (!EE.once) addEventsStatics(EE);
-  return EE;
+  if (!internal.eventsModuleReady) natives.loadLib('events_module');
+  return internal.EventEmitter;
 };
 
 // util: the commonly used part of Node's util module.
@@ -105,6 +115,10 @@ function makeUtil() {
     inspect: internal.inspect, format: internal.format, formatWithOptions: internal.formatWithOptions,
     promisify, callbackify, inherits, deprecate, types,
     isArray: Array.isArray,
+    isDeepStrictEqual(a, b) {
+      if (!internal.isDeepStrictEqual) natives.loadLib('assert');
+      return internal.isDeepStrictEqual(a, b);
+    },
     stripVTControlCharacters: internal.stripVTControlCharacters,
   };
 }
@@ -135,22 +149,6 @@ function makeTimersPromises() {
   };
 }
 
-// events.once / events.on-less statics (lib/events.js).
-function addEventsStatics(EE) {
-  EE.errorMonitor = Symbol('events.errorMonitor');
-  EE.once = function once(emitter, name) {
-    return new Promise((resolve, reject) => {
-      const onError = (err) => { emitter.removeListener(name, resolver); reject(err); };
-      const resolver = (...args) => {
-        if (name !== 'error') emitter.removeListener('error', onError);
-        resolve(args);
-      };
-      emitter.once(name, resolver);
-      if (name !== 'error') emitter.once('error', onError);
-    });
-  };
-  EE.getEventListeners = (emitter, name) => emitter.listeners(name);
-}
 internal.builtins = builtins;
 function loadBuiltin(id) {
   const name = id.startsWith('node:') ? id.slice(5) : id;

@@ -96,7 +96,47 @@ process.exit = function exit(code) {
   }
   process.reallyExit(process.exitCode || 0);
 };
-process.abort = function () { natives.reallyExit(134); };
+process.abort = function abort() { natives.abort(); };
+
+// Node's flags from the command line (weft run --expose-gc f.js...).
+internal.applyExecArgv = function () {
+  for (const a of process.execArgv) {
+    if (a === '--expose-gc' || a === '--expose_gc') {
+      Object.defineProperty(globalThis, 'gc', { value: natives.gc, writable: true, configurable: true, enumerable: false });
+    } else if (a === '--no-warnings') {
+      process.removeListener('warning', onWarning);
+    } else if (a === '--no-deprecation') {
+      process.noDeprecation = true;
+    } else if (a === '--throw-deprecation') {
+      process.throwDeprecation = true;
+    } else if (a === '--trace-deprecation') {
+      process.traceDeprecation = true;
+    } else if (a === '--trace-warnings') {
+      process.traceProcessWarnings = true;
+    } else if (a === '--abort-on-uncaught-exception') {
+      internal.abortOnUncaught = true;
+    }
+  }
+};
+
+// process.setUncaughtExceptionCaptureCallback: one function that takes
+// uncaught exceptions instead of 'uncaughtException' (Node's domain hook).
+let captureFn = null;
+process.setUncaughtExceptionCaptureCallback = function setUncaughtExceptionCaptureCallback(fn) {
+  if (fn === null) {
+    captureFn = null;
+    return;
+  }
+  if (typeof fn !== 'function') internal.throwInvalidArgType('fn', 'function or null', fn);
+  if (captureFn !== null) {
+    throw internal.makeNodeError(Error, 'ERR_UNCAUGHT_EXCEPTION_CAPTURE_ALREADY_SET',
+      '`process.setupUncaughtExceptionCapture()` was called while a capture callback was already active');
+  }
+  captureFn = fn;
+};
+process.hasUncaughtExceptionCaptureCallback = function hasUncaughtExceptionCaptureCallback() {
+  return captureFn !== null;
+};
 
 // Called by C when the loop has nothing left: 'beforeExit' (may re-arm).
 internal.emitBeforeExit = function () {
@@ -150,12 +190,18 @@ function onWarning(warning) {
   if (isDeprecation && process.noDeprecation) return;
   let msg = `(${process.release.name}:${process.pid}) `;
   if (warning.code) msg += `[${warning.code}] `;
-  const stack = warning.stack;
-  if (typeof stack === 'string' && stack.length && !/^\s+at /.test(stack)) msg += stack;
-  else msg += `${warning.name}: ${warning.message}`;
+  // the stack only with --trace-warnings (or --trace-deprecation), as Node
+  const trace = process.traceProcessWarnings || (isDeprecation && process.traceDeprecation);
+  if (trace && typeof warning.stack === 'string') msg += warning.stack;
+  else msg += typeof warning.toString === 'function' ? `${warning.toString()}` : `${warning.name}: ${warning.message}`;
   if (typeof warning.detail === 'string') msg += `\n${warning.detail}`;
+  if (!trace && !traceHintShown) {
+    traceHintShown = true;
+    msg += `\n(Use \`${process.release.name} ${isDeprecation ? '--trace-deprecation' : '--trace-warnings'} ...\` to show where the warning was created)`;
+  }
   natives.print(2, `${msg}\n`);
 }
+let traceHintShown = false;
 process.on('warning', onWarning);
 
 // ---- uncaught exceptions ----
@@ -207,9 +253,19 @@ internal.printUncaught = printUncaught;
 internal.triggerUncaughtException = function (er, fromPromise) {
   const type = fromPromise ? 'unhandledRejection' : 'uncaughtException';
   let handled;
+  if (internal.abortOnUncaught && !fromPromise && captureFn === null) {
+    // --abort-on-uncaught-exception: V8 aborts before any handler runs
+    printUncaught(er);
+    natives.abort();
+  }
   try {
     process.emit('uncaughtExceptionMonitor', er, type);
-    handled = process.emit('uncaughtException', er, type);
+    if (captureFn !== null) {
+      captureFn(er);
+      handled = true;
+    } else {
+      handled = process.emit('uncaughtException', er, type);
+    }
   } catch (e) {
     // A throw inside an 'uncaughtException' handler: print it, exit 7,
     // with no 'exit' event (Node's kExceptionInFatalExceptionHandler).

@@ -1,0 +1,648 @@
+// assert.js: Node's `assert` and `assert/strict` modules (loaded on first
+// require), and the deep comparison behind util.isDeepStrictEqual. Same API
+// and checks as Node 20's lib/assert.js (AssertionError with code
+// ERR_ASSERTION, actual/expected/operator/generatedMessage); failure messages
+// carry the same first line, without Node's colored diff.
+'use strict';
+
+const { inspect } = internal;
+const ObjectIs = Object.is;
+const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
+const tagOf = (v) => Object.prototype.toString.call(v);
+const isEnumerable = (o, k) => Object.prototype.propertyIsEnumerable.call(o, k);
+
+const kReadableOperator = {
+  deepStrictEqual: 'Expected values to be strictly deep-equal:',
+  strictEqual: 'Expected values to be strictly equal:',
+  strictEqualObject: 'Expected "actual" to be reference-equal to "expected":',
+  deepEqual: 'Expected values to be loosely deep-equal:',
+  notDeepStrictEqual: 'Expected "actual" not to be strictly deep-equal to:',
+  notStrictEqual: 'Expected "actual" to be strictly unequal to:',
+  notStrictEqualObject: 'Expected "actual" not to be reference-equal to "expected":',
+  notDeepEqual: 'Expected "actual" not to be loosely deep-equal to:',
+  notIdentical: 'Values identical but not reference-equal:',
+  notDeepEqualUnequal: 'Expected values not to be loosely deep-equal:',
+};
+
+const show = (v) => inspect(v, { depth: 1000, customInspect: false, sorted: true, getters: true });
+
+class AssertionError extends Error {
+  constructor(options) {
+    if (typeof options !== 'object' || options === null) {
+      internal.throwInvalidArgType('options', 'object', options);
+    }
+    const { message, operator, stackStartFn, details } = options;
+    let { actual, expected } = options;
+    if (message != null) {
+      super(String(message));
+    } else if (operator === 'deepStrictEqual' || operator === 'strictEqual') {
+      const op = operator === 'strictEqual' && typeof actual === 'object' && actual !== null &&
+        typeof expected === 'object' && expected !== null ? 'strictEqualObject' : operator;
+      const a = show(actual), e = show(expected);
+      if (a === e && op !== 'strictEqualObject') {
+        super(`${kReadableOperator[op]}\n\n${a}\n\nValues have same structure but are not reference-equal`);
+      } else if (!a.includes('\n') && !e.includes('\n') && op === 'strictEqual' &&
+                 (typeof actual !== 'object' || actual === null)) {
+        super(`${kReadableOperator[op]}\n\n${a} !== ${e}\n`);
+      } else {
+        super(`${kReadableOperator[op]}\n+ actual - expected\n\n+ ${a.split('\n').join('\n+ ')}\n- ${e.split('\n').join('\n- ')}`);
+      }
+    } else if (operator === 'notDeepStrictEqual' || operator === 'notStrictEqual') {
+      let op = operator;
+      if (typeof actual === 'object' && actual !== null && operator === 'notStrictEqual') op = 'notStrictEqualObject';
+      const a = show(actual);
+      super(`${kReadableOperator[op]}${a.includes('\n') ? '\n\n' : ' '}${a}${a.includes('\n') ? '\n' : ''}`);
+    } else {
+      let a = show(actual), e = show(expected);
+      const known = kReadableOperator[operator];
+      if (operator === 'deepEqual') {
+        super(`${known}\n\n${a}\n\nshould loosely deep-equal\n\n${e}`);
+      } else if (operator === 'notDeepEqual') {
+        super(`${a === e ? kReadableOperator.notIdentical : kReadableOperator.notDeepEqualUnequal}\n\n${a}\n\nshould not loosely deep-equal\n\n${e}`);
+      } else {
+        if (a.length > 512) a = `${a.slice(0, 509)}...`;
+        if (e.length > 512) e = `${e.slice(0, 509)}...`;
+        super(`${a} ${operator} ${e}`);
+      }
+    }
+    this.generatedMessage = message == null;
+    Object.defineProperty(this, 'name', { value: 'AssertionError [ERR_ASSERTION]', enumerable: false, writable: true, configurable: true });
+    this.code = 'ERR_ASSERTION';
+    if (details) {
+      this.actual = undefined;
+      this.expected = undefined;
+      this.operator = undefined;
+    } else {
+      this.actual = actual;
+      this.expected = expected;
+      this.operator = operator;
+    }
+    Error.captureStackTrace(this, stackStartFn || undefined);
+    this.stack; // format the stack with the "[ERR_ASSERTION]" name, as Node
+    this.name = 'AssertionError';
+  }
+  toString() {
+    return `${this.name} [${this.code}]: ${this.message}`;
+  }
+}
+
+// ---- deep equality (strict: Object.is, prototypes and own symbols count) ----
+const kStrict = true, kLoose = false;
+
+function isPrimitive(v) {
+  return v === null || (typeof v !== 'object' && typeof v !== 'function');
+}
+
+function ownKeys(o, strict) {
+  const keys = Object.keys(o);
+  if (strict) {
+    for (const s of Object.getOwnPropertySymbols(o)) if (isEnumerable(o, s)) keys.push(s);
+  }
+  return keys;
+}
+
+function boxedEqual(a, b) {
+  for (const C of [Number, String, Boolean, BigInt, Symbol]) {
+    let av, bv, aok = true, bok = true;
+    try { av = C.prototype.valueOf.call(a); } catch { aok = false; }
+    try { bv = C.prototype.valueOf.call(b); } catch { bok = false; }
+    if (aok !== bok) return false;
+    if (aok) return ObjectIs(av, bv);
+  }
+  return true;
+}
+
+function innerDeepEqual(a, b, strict, memos) {
+  if (a === b) return a !== 0 || ObjectIs(a, b) || !strict;
+  if (strict) {
+    if (typeof a !== 'object') return typeof a === 'number' && Number.isNaN(a) && Number.isNaN(b);
+    if (typeof b !== 'object' || a === null || b === null) return false;
+    if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  } else {
+    if (a === null || typeof a !== 'object') {
+      if (b === null || typeof b !== 'object') return a == b || (Number.isNaN(a) && Number.isNaN(b)); // eslint-disable-line eqeqeq
+      return false;
+    }
+    if (b === null || typeof b !== 'object') return false;
+  }
+  const tag = tagOf(a);
+  if (tag !== tagOf(b)) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    const ka = ownKeys(a, strict).filter((k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k));
+    const kb = ownKeys(b, strict).filter((k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k));
+    if (ka.length !== kb.length) return false;
+    return keyCheck(a, b, strict, memos, ka, 'array');
+  }
+  if (tag === '[object Object]' || tag === '[object Arguments]') {
+    // fall through to the key check
+  } else if (a instanceof Date) {
+    if (!(b instanceof Date) || Date.prototype.getTime.call(a) !== Date.prototype.getTime.call(b)) return false;
+  } else if (a instanceof RegExp) {
+    if (!(b instanceof RegExp) || a.source !== b.source || a.flags !== b.flags || a.lastIndex !== b.lastIndex) return false;
+  } else if (a instanceof Error || b instanceof Error) {
+    if (!(a instanceof Error) || !(b instanceof Error) || a.message !== b.message || a.name !== b.name) return false;
+    if (hasOwn(a, 'cause') !== hasOwn(b, 'cause') ||
+        (hasOwn(a, 'cause') && !innerDeepEqual(a.cause, b.cause, strict, memos))) return false;
+    if (hasOwn(a, 'errors') !== hasOwn(b, 'errors') ||
+        (hasOwn(a, 'errors') && !innerDeepEqual(a.errors, b.errors, strict, memos))) return false;
+  } else if (ArrayBuffer.isView(a)) {
+    if (!ArrayBuffer.isView(b)) return false;
+    if (a instanceof DataView || a instanceof Float32Array || a instanceof Float64Array) {
+      if (a.byteLength !== b.byteLength) return false;
+      if (!strict && !(a instanceof DataView)) {
+        for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+      } else {
+        const ua = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+        const ub = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+        for (let i = 0; i < ua.length; i++) if (ua[i] !== ub[i]) return false;
+      }
+    } else {
+      if (a.length !== b.length) return false;
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    }
+    const ka = ownKeys(a, strict).filter((k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k));
+    const kb = ownKeys(b, strict).filter((k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k));
+    if (ka.length !== kb.length) return false;
+    return keyCheck(a, b, strict, memos, ka, 'none');
+  } else if (a instanceof Set) {
+    if (!(b instanceof Set) || a.size !== b.size) return false;
+    return keyCheck(a, b, strict, memos, undefined, 'set');
+  } else if (a instanceof Map) {
+    if (!(b instanceof Map) || a.size !== b.size) return false;
+    return keyCheck(a, b, strict, memos, undefined, 'map');
+  } else if (a instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && a instanceof SharedArrayBuffer)) {
+    if (a.byteLength !== b.byteLength) return false;
+    const ua = new Uint8Array(a), ub = new Uint8Array(b);
+    for (let i = 0; i < ua.length; i++) if (ua[i] !== ub[i]) return false;
+  } else if (typeof a.valueOf === 'function' && !isPrimitive(a) && tag !== '[object Function]' &&
+             ['[object Number]', '[object String]', '[object Boolean]', '[object BigInt]', '[object Symbol]'].includes(tag)) {
+    if (!boxedEqual(a, b)) return false;
+  } else if (tag === '[object WeakMap]' || tag === '[object WeakSet]' || tag === '[object Promise]') {
+    return false; // only reference-equal ones (handled above) are equal
+  }
+  return keyCheck(a, b, strict, memos, undefined, 'none');
+}
+
+function keyCheck(a, b, strict, memos, keysA, kind) {
+  if (keysA === undefined) {
+    keysA = ownKeys(a, strict);
+    const keysB = ownKeys(b, strict);
+    if (keysA.length !== keysB.length) return false;
+  }
+  for (const k of keysA) {
+    if (!(typeof k === 'symbol' ? isEnumerable(b, k) : hasOwn(b, k) && isEnumerable(b, k))) return false;
+  }
+  if (keysA.length === 0 && kind === 'none' && !(a instanceof Error)) return true;
+  // cycles: a pair already being compared counts as equal
+  if (memos === undefined) {
+    memos = { a: new Map(), b: new Map(), depth: 0 };
+  } else {
+    const ma = memos.a.get(a);
+    if (ma !== undefined) {
+      const mb = memos.b.get(b);
+      if (mb !== undefined) return ma === mb;
+    }
+  }
+  memos.depth++;
+  memos.a.set(a, memos.depth);
+  memos.b.set(b, memos.depth);
+  const ok = objEquiv(a, b, strict, keysA, memos, kind);
+  memos.a.delete(a);
+  memos.b.delete(b);
+  return ok;
+}
+
+function setHasEqual(set, val, strict, memos) {
+  for (const v of set) if (innerDeepEqual(val, v, strict, memos)) { set.delete(v); return true; }
+  return false;
+}
+
+function setEquiv(a, b, strict, memos) {
+  let pending = null;
+  for (const v of a) {
+    if (typeof v === 'object' && v !== null) {
+      (pending || (pending = new Set())).add(v);
+    } else if (!b.has(v)) {
+      if (strict) return false;
+      if (!looseHas(b, v, a)) return false;
+      (pending || (pending = new Set())).add(v);
+    }
+  }
+  if (pending !== null) {
+    for (const v of b) {
+      if ((typeof v === 'object' && v !== null) || (!strict && !a.has(v))) {
+        if (!setHasEqual(pending, v, strict, memos)) return false;
+      }
+    }
+    return pending.size === 0;
+  }
+  return true;
+}
+
+function looseHas(set, v, other) {
+  for (const x of set) if (x == v && !other.has(x)) return true; // eslint-disable-line eqeqeq
+  return false;
+}
+
+function mapEquiv(a, b, strict, memos) {
+  let pending = null;
+  for (const [k, v] of a) {
+    if (typeof k === 'object' && k !== null) {
+      (pending || (pending = new Set())).add(k);
+    } else {
+      if (!b.has(k) || !innerDeepEqual(v, b.get(k), strict, memos)) {
+        if (strict) return false;
+        (pending || (pending = new Set())).add(k);
+      }
+    }
+  }
+  if (pending !== null) {
+    for (const [k, v] of b) {
+      if ((typeof k === 'object' && k !== null) || (!strict && !(a.has(k) && innerDeepEqual(a.get(k), v, strict, memos)))) {
+        let found = false;
+        for (const ka of pending) {
+          if (innerDeepEqual(ka, k, strict, memos) && innerDeepEqual(a.get(ka), v, strict, memos)) {
+            pending.delete(ka);
+            found = true;
+            break;
+          }
+        }
+        if (!found) return false;
+      }
+    }
+    return pending.size === 0;
+  }
+  return true;
+}
+
+function objEquiv(a, b, strict, keys, memos, kind) {
+  if (kind === 'set') {
+    if (!setEquiv(a, b, strict, memos)) return false;
+  } else if (kind === 'map') {
+    if (!mapEquiv(a, b, strict, memos)) return false;
+  } else if (kind === 'array') {
+    for (let i = 0; i < a.length; i++) {
+      const ha = hasOwn(a, i), hb = hasOwn(b, i);
+      if (ha !== hb && strict) return false;
+      if (!innerDeepEqual(a[i], b[i], strict, memos)) return false;
+    }
+  }
+  for (const k of keys) {
+    if (!innerDeepEqual(a[k], b[k], strict, memos)) return false;
+  }
+  return true;
+}
+
+const isDeepEqual = (a, b) => innerDeepEqual(a, b, kLoose);
+const isDeepStrictEqual = (a, b) => innerDeepEqual(a, b, kStrict);
+internal.isDeepStrictEqual = isDeepStrictEqual;
+
+// ---- the assertions ----
+function innerFail(obj) {
+  if (obj.message instanceof Error) throw obj.message;
+  throw new AssertionError(obj);
+}
+
+function innerOk(fn, argLen, value, message) {
+  if (!value) {
+    let generatedMessage = false;
+    if (argLen === 0) {
+      generatedMessage = true;
+      message = 'No value argument passed to `assert.ok()`';
+    } else if (message == null) {
+      generatedMessage = true;
+      message = 'The expression evaluated to a falsy value:\n\n  ' +
+        `${fn === assert ? 'assert' : 'assert.ok'}(${inspect(value)})\n`;
+    } else if (message instanceof Error) {
+      throw message;
+    }
+    const err = new AssertionError({ actual: value, expected: true, message, operator: '==', stackStartFn: fn });
+    err.generatedMessage = generatedMessage;
+    throw err;
+  }
+}
+
+function assert(...args) {
+  innerOk(assert, args.length, ...args);
+}
+
+assert.ok = function ok(...args) {
+  innerOk(ok, args.length, ...args);
+};
+
+assert.fail = function fail(actual, expected, message, operator, stackStartFn) {
+  const argsLen = arguments.length;
+  let internalMessage = false;
+  if (argsLen === 0) {
+    internalMessage = 'Failed';
+  } else if (argsLen === 1) {
+    message = actual;
+    actual = undefined;
+  } else {
+    if (!assert.fail.warned) {
+      assert.fail.warned = true;
+      process.emitWarning('assert.fail() with more than one argument is deprecated. ' +
+        'Please use assert.strictEqual() instead or only pass a message.', 'DeprecationWarning', 'DEP0094');
+    }
+    if (argsLen === 2) operator = '!=';
+  }
+  if (message instanceof Error) throw message;
+  const err = new AssertionError({
+    actual, expected, operator: operator === undefined ? 'fail' : operator,
+    stackStartFn: stackStartFn || fail, message: internalMessage || message,
+  });
+  if (internalMessage) err.generatedMessage = true;
+  throw err;
+};
+
+function needTwo(args) {
+  if (args.length < 2) {
+    throw internal.makeNodeError(TypeError, 'ERR_MISSING_ARGS', 'The "actual" and "expected" arguments must be specified');
+  }
+}
+
+assert.equal = function equal(actual, expected, message) {
+  needTwo(arguments);
+  // eslint-disable-next-line eqeqeq
+  if (actual != expected && (!Number.isNaN(actual) || !Number.isNaN(expected))) {
+    innerFail({ actual, expected, message, operator: '==', stackStartFn: equal });
+  }
+};
+assert.notEqual = function notEqual(actual, expected, message) {
+  needTwo(arguments);
+  // eslint-disable-next-line eqeqeq
+  if (actual == expected || (Number.isNaN(actual) && Number.isNaN(expected))) {
+    innerFail({ actual, expected, message, operator: '!=', stackStartFn: notEqual });
+  }
+};
+assert.deepEqual = function deepEqual(actual, expected, message) {
+  needTwo(arguments);
+  if (!isDeepEqual(actual, expected)) innerFail({ actual, expected, message, operator: 'deepEqual', stackStartFn: deepEqual });
+};
+assert.notDeepEqual = function notDeepEqual(actual, expected, message) {
+  needTwo(arguments);
+  if (isDeepEqual(actual, expected)) innerFail({ actual, expected, message, operator: 'notDeepEqual', stackStartFn: notDeepEqual });
+};
+assert.deepStrictEqual = function deepStrictEqual(actual, expected, message) {
+  needTwo(arguments);
+  if (!isDeepStrictEqual(actual, expected)) {
+    innerFail({ actual, expected, message, operator: 'deepStrictEqual', stackStartFn: deepStrictEqual });
+  }
+};
+assert.notDeepStrictEqual = function notDeepStrictEqual(actual, expected, message) {
+  needTwo(arguments);
+  if (isDeepStrictEqual(actual, expected)) {
+    innerFail({ actual, expected, message, operator: 'notDeepStrictEqual', stackStartFn: notDeepStrictEqual });
+  }
+};
+assert.strictEqual = function strictEqual(actual, expected, message) {
+  needTwo(arguments);
+  if (!ObjectIs(actual, expected)) innerFail({ actual, expected, message, operator: 'strictEqual', stackStartFn: strictEqual });
+};
+assert.notStrictEqual = function notStrictEqual(actual, expected, message) {
+  needTwo(arguments);
+  if (ObjectIs(actual, expected)) innerFail({ actual, expected, message, operator: 'notStrictEqual', stackStartFn: notStrictEqual });
+};
+
+// ---- throws / rejects ----
+const NO_EXCEPTION = {};
+
+function getActual(fn) {
+  if (typeof fn !== 'function') internal.throwInvalidArgType('fn', 'function', fn);
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  return NO_EXCEPTION;
+}
+
+async function waitActual(promiseFn) {
+  let p;
+  if (typeof promiseFn === 'function') {
+    p = promiseFn();
+    if (!p || typeof p.then !== 'function') {
+      throw internal.makeNodeError(TypeError, 'ERR_INVALID_RETURN_VALUE',
+        `Expected instance of Promise to be returned from the "promiseFn" function but got ${p === null ? 'null' : typeof p}.`);
+    }
+  } else if (promiseFn && typeof promiseFn.then === 'function') {
+    p = promiseFn;
+  } else {
+    internal.throwInvalidArgType('promiseFn', 'function or an instance of Promise', promiseFn);
+  }
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  return NO_EXCEPTION;
+}
+
+function compareExceptionKey(actual, expected, key, message, keys, fn) {
+  if (!(key in actual) || !isDeepStrictEqual(actual[key], expected[key])) {
+    if (!message) {
+      const a = {}, b = {};
+      for (const k of keys) {
+        if (k in actual) a[k] = actual[k];
+        b[k] = expected[k];
+      }
+      const err = new AssertionError({ actual: a, expected: b, operator: 'deepStrictEqual', stackStartFn: fn });
+      err.actual = actual;
+      err.expected = expected;
+      err.operator = fn.name;
+      throw err;
+    }
+    innerFail({ actual, expected, message, operator: fn.name, stackStartFn: fn });
+  }
+}
+
+function expectedException(actual, expected, message, fn) {
+  let generatedMessage = false;
+  let throwError = false;
+  if (typeof expected !== 'function') {
+    if (expected instanceof RegExp) {
+      const str = String(actual);
+      if (RegExp.prototype.exec.call(expected, str) !== null) return;
+      if (!message) {
+        generatedMessage = true;
+        message = 'The input did not match the regular expression ' +
+          `${inspect(expected)}. Input:\n\n${inspect(str)}\n`;
+      }
+      throwError = true;
+    } else if (typeof actual !== 'object' || actual === null) {
+      const err = new AssertionError({ actual, expected, message, operator: 'deepStrictEqual', stackStartFn: fn });
+      err.operator = fn.name;
+      throw err;
+    } else {
+      const keys = Object.keys(expected);
+      if (expected instanceof Error) keys.push('name', 'message');
+      else if (keys.length === 0) {
+        throw internal.makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
+          `The argument 'error' may not be an empty object. Received {}`);
+      }
+      for (const key of keys) {
+        if (typeof actual[key] === 'string' && expected[key] instanceof RegExp &&
+            RegExp.prototype.exec.call(expected[key], actual[key]) !== null) {
+          continue;
+        }
+        compareExceptionKey(actual, expected, key, message, keys, fn);
+      }
+      return;
+    }
+  } else if (expected.prototype !== undefined && actual instanceof expected) {
+    return;
+  } else if (Error.prototype.isPrototypeOf(expected.prototype) || expected === Error) {
+    if (!message) {
+      generatedMessage = true;
+      message = 'The error is expected to be an instance of ' +
+        `"${expected.name}". Received `;
+      if (actual instanceof Error) message += `"${actual.name}"`;
+      else message += `"${inspect(actual, { depth: -1 })}"`;
+      if (actual && actual.message !== undefined) message += `\n\nError message:\n\n${actual.message}`;
+    }
+    throwError = true;
+  } else {
+    const res = Reflect.apply(expected, {}, [actual]);
+    if (res !== true) {
+      if (!message) {
+        generatedMessage = true;
+        const name = expected.name ? `"${expected.name}" ` : '';
+        message = `The ${name}validation function is expected to return "true". Received ${inspect(res)}`;
+        if (actual instanceof Error) message += `\n\nCaught error:\n\n${actual}`;
+      }
+      throwError = true;
+    }
+  }
+  if (throwError) {
+    const err = new AssertionError({ actual, expected, message, operator: fn.name, stackStartFn: fn });
+    err.generatedMessage = generatedMessage;
+    throw err;
+  }
+}
+
+function expectsError(stackStartFn, actual, error, message) {
+  if (typeof error === 'string') {
+    if (arguments.length === 4) {
+      internal.throwInvalidArgType('error', 'Object, Error, Function, or RegExp', error);
+    }
+    if (typeof actual === 'object' && actual !== null) {
+      if (actual.message === error) {
+        throw internal.makeNodeError(TypeError, 'ERR_AMBIGUOUS_ARGUMENT',
+          `The "error/message" argument is ambiguous. The error message "${actual.message}" is identical to the message.`);
+      }
+    } else if (actual === error) {
+      throw internal.makeNodeError(TypeError, 'ERR_AMBIGUOUS_ARGUMENT',
+        `The "error/message" argument is ambiguous. The error "${actual}" is identical to the message.`);
+    }
+    message = error;
+    error = undefined;
+  } else if (error != null && typeof error !== 'object' && typeof error !== 'function') {
+    internal.throwInvalidArgType('error', 'Object, Error, Function, or RegExp', error);
+  }
+  if (actual === NO_EXCEPTION) {
+    let details = '';
+    if (error && error.name) details += ` (${error.name})`;
+    details += message ? `: ${message}` : '.';
+    const fnType = stackStartFn === assert.rejects ? 'rejection' : 'exception';
+    innerFail({ actual: undefined, expected: error, operator: stackStartFn.name,
+                message: `Missing expected ${fnType}${details}`, stackStartFn });
+  }
+  if (!error) return;
+  expectedException(actual, error, message, stackStartFn);
+}
+
+function hasMatchingError(actual, expected) {
+  if (typeof expected !== 'function') {
+    if (expected instanceof RegExp) return RegExp.prototype.exec.call(expected, String(actual)) !== null;
+    internal.throwInvalidArgType('expected', 'Function or RegExp', expected);
+  }
+  if (expected.prototype !== undefined && actual instanceof expected) return true;
+  if (Error.prototype.isPrototypeOf(expected.prototype) || expected === Error) return false;
+  return Reflect.apply(expected, {}, [actual]) === true;
+}
+
+function expectsNoError(stackStartFn, actual, error, message) {
+  if (actual === NO_EXCEPTION) return;
+  if (typeof error === 'string') {
+    message = error;
+    error = undefined;
+  }
+  if (!error || hasMatchingError(actual, error)) {
+    const details = message ? `: ${message}` : '.';
+    const fnType = stackStartFn === assert.doesNotReject ? 'rejection' : 'exception';
+    innerFail({ actual, expected: error, operator: stackStartFn.name,
+                message: `Got unwanted ${fnType}${details}\nActual message: "${actual && actual.message}"`, stackStartFn });
+  }
+  throw actual;
+}
+
+assert.throws = function throws(promiseFn, ...args) {
+  expectsError(throws, getActual(promiseFn), ...args);
+};
+assert.rejects = async function rejects(promiseFn, ...args) {
+  expectsError(rejects, await waitActual(promiseFn), ...args);
+};
+assert.doesNotThrow = function doesNotThrow(fn, ...args) {
+  expectsNoError(doesNotThrow, getActual(fn), ...args);
+};
+assert.doesNotReject = async function doesNotReject(fn, ...args) {
+  expectsNoError(doesNotReject, await waitActual(fn), ...args);
+};
+
+assert.ifError = function ifError(err) {
+  if (err === null || err === undefined) return;
+  let message = 'ifError got unwanted exception: ';
+  if (typeof err === 'object' && typeof err.message === 'string') {
+    if (err.message.length === 0 && err.constructor) message += err.constructor.name;
+    else message += err.message;
+  } else {
+    message += inspect(err);
+  }
+  const newErr = new AssertionError({ actual: err, expected: null, operator: 'ifError', message, stackStartFn: ifError });
+  // the original error's frames follow the assertion's
+  const origStack = err && err.stack;
+  if (typeof origStack === 'string') {
+    const tail = origStack.split('\n').filter((l) => /^\s+at /.test(l));
+    const own = String(newErr.stack).split('\n');
+    newErr.stack = [...own, ...tail.filter((l) => !own.includes(l))].join('\n');
+  }
+  throw newErr;
+};
+
+function internalMatch(string, regexp, message, fn) {
+  if (!(regexp instanceof RegExp)) internal.throwInvalidArgType('regexp', 'an instance of RegExp', regexp);
+  const match = fn === assert.match;
+  if (typeof string !== 'string' || (RegExp.prototype.exec.call(regexp, string) !== null) !== match) {
+    if (message instanceof Error) throw message;
+    const generatedMessage = !message;
+    message = message || (typeof string !== 'string' ?
+      `The "string" argument must be of type string. Received type ${typeof string} (${inspect(string)})` :
+      (match ? 'The input did not match the regular expression ' : 'The input was expected to not match the regular expression ') +
+      `${inspect(regexp)}. Input:\n\n${inspect(string)}\n`);
+    const err = new AssertionError({ actual: string, expected: regexp, message, operator: fn.name, stackStartFn: fn });
+    err.generatedMessage = generatedMessage;
+    throw err;
+  }
+}
+assert.match = function match(string, regexp, message) {
+  internalMatch(string, regexp, message, match);
+};
+assert.doesNotMatch = function doesNotMatch(string, regexp, message) {
+  internalMatch(string, regexp, message, doesNotMatch);
+};
+
+assert.AssertionError = AssertionError;
+
+function strict(...args) {
+  innerOk(strict, args.length, ...args);
+}
+assert.strict = Object.assign(strict, assert, {
+  equal: assert.strictEqual,
+  deepEqual: assert.deepStrictEqual,
+  notEqual: assert.notStrictEqual,
+  notDeepEqual: assert.notDeepStrictEqual,
+});
+assert.strict.strict = assert.strict;
+
+internal.assertModule = assert;
