@@ -22,6 +22,7 @@
 #define WEFT__CODEC_EXT_VECTOR2 20
 #define WEFT__CODEC_EXT_VECTOR3 21
 #define WEFT__CODEC_EXT_VECTOR4 22
+#define WEFT__CODEC_EXT_QUAT 23 /* x, y, z, w as vector4 */
 
 /* The shared msgpack token reader (src/host/msgpack.c). One call reads one
  * token: a scalar, a str/bin/ext payload (pointing into the buffer), or an

@@ -35,6 +35,83 @@ enum {
  * refused as too sparse (it would pack as mostly nils). */
 #define CODEC_SPARSE_SLACK 65536
 
+/* ---- ext values JS has no type for --------------------------------------
+ * Vectors and quats (ext 20..23) reach JS as FiveM's JS runtime gives them:
+ * its msgpack-lite codec has no unpacker for them, so they are ExtBuffer
+ * objects, { buffer: Uint8Array (the payload), type: 21 }. One class per
+ * process (ids are global), its prototype per context; an ExtBuffer packs
+ * back as the same ext, so a vector survives a trip through JS. */
+static JSClassID ext_class_id;
+static const JSClassDef ext_class = {"ExtBuffer", NULL, NULL, NULL, NULL};
+
+static JSValue ext_new(JSContext *ctx, int type, const uint8_t *p, size_t len);
+
+/* A Uint8Array over a fresh copy of p[0..len). */
+static JSValue new_bytes(JSContext *ctx, const uint8_t *p, size_t len)
+{
+    JSValue ab = JS_NewArrayBufferCopy(ctx, p, len);
+    if (JS_IsException(ab)) return ab;
+    /* JS_NewTypedArray reads argv[0..2] whatever argc says: pass all three. */
+    JSValueConst targs[3] = {ab, JS_UNDEFINED, JS_UNDEFINED};
+    JSValue arr = JS_NewTypedArray(ctx, 3, targs, JS_TYPED_ARRAY_UINT8);
+    JS_FreeValue(ctx, ab);
+    return arr;
+}
+
+/* new ExtBuffer(bytes, type): bytes a Uint8Array (copied). */
+static JSValue ext_ctor(JSContext *ctx, JSValueConst new_target, int argc, JSValueConst *argv)
+{
+    size_t off, len, el, size;
+    int32_t type = 0;
+    JSValue ab = JS_GetTypedArrayBuffer(ctx, argv[0], &off, &len, &el);
+    if (JS_IsException(ab)) return ab;
+    uint8_t *p = JS_GetArrayBuffer(ctx, &size, ab);
+    JS_FreeValue(ctx, ab);
+    if (!p || off > size || len > size - off || JS_ToInt32(ctx, &type, argv[1]) < 0)
+        return JS_ThrowTypeError(ctx, "ExtBuffer(bytes, type): bytes must be a Uint8Array");
+    if (type < -128 || type > 127) return JS_ThrowRangeError(ctx, "ExtBuffer: type out of range");
+    return ext_new(ctx, type, p + off, len);
+}
+
+/* The class registered in ctx's runtime and its prototype set; 0 or -1. */
+static int ext_ready(JSContext *ctx)
+{
+    JSRuntime *rt = JS_GetRuntime(ctx);
+    if (!ext_class_id) JS_NewClassID(&ext_class_id);
+    if (!JS_IsRegisteredClass(rt, ext_class_id) && JS_NewClass(rt, ext_class_id, &ext_class) < 0)
+        return -1;
+    JSValue proto = JS_GetClassProto(ctx, ext_class_id);
+    int have = JS_IsObject(proto);
+    JS_FreeValue(ctx, proto);
+    if (have) return 0;
+    proto = JS_NewObject(ctx);
+    JSValue ctor = JS_NewCFunction2(ctx, ext_ctor, "ExtBuffer", 2, JS_CFUNC_constructor, 0);
+    if (JS_IsException(proto) || JS_IsException(ctor)) {
+        JS_FreeValue(ctx, proto);
+        JS_FreeValue(ctx, ctor);
+        return -1;
+    }
+    JS_SetConstructor(ctx, ctor, proto);
+    JS_FreeValue(ctx, ctor);
+    JS_SetClassProto(ctx, ext_class_id, proto);
+    return 0;
+}
+
+static JSValue ext_new(JSContext *ctx, int type, const uint8_t *p, size_t len)
+{
+    if (ext_ready(ctx) < 0) return JS_EXCEPTION;
+    JSValue obj = JS_NewObjectClass(ctx, (int)ext_class_id);
+    if (JS_IsException(obj)) return obj;
+    JSValue bytes = new_bytes(ctx, p, len);
+    if (JS_IsException(bytes) ||
+        JS_DefinePropertyValueStr(ctx, obj, "buffer", bytes, JS_PROP_C_W_E) < 0 ||
+        JS_DefinePropertyValueStr(ctx, obj, "type", JS_NewInt32(ctx, type), JS_PROP_C_W_E) < 0) {
+        JS_FreeValue(ctx, obj);
+        return JS_EXCEPTION;
+    }
+    return obj;
+}
+
 /* ---- JS -> msgpack ------------------------------------------------------ */
 
 enum { SEG_INDEX, SEG_KEY, SEG_MAP_KEY, SEG_MAP_VALUE, SEG_SET_ELEMENT };
@@ -344,6 +421,27 @@ static int pack_buffer_view(js_packer *s, JSValueConst v, JSClassID cls)
     return pack_bytes(s, p + off, len);
 }
 
+/* An ExtBuffer (an ext value received earlier): the same ext back. */
+static int pack_ext_object(js_packer *s, JSValueConst v)
+{
+    JSContext *ctx = s->ctx;
+    int32_t type = 0;
+    size_t off = 0, len = 0, el, size;
+    JSValue jt = JS_GetPropertyStr(ctx, v, "type");
+    JSValue jb = JS_GetPropertyStr(ctx, v, "buffer");
+    JSValue ab = JS_IsException(jb) ? JS_EXCEPTION : JS_GetTypedArrayBuffer(ctx, jb, &off, &len, &el);
+    int bad = JS_IsException(jt) || JS_ToInt32(ctx, &type, jt) < 0 || JS_IsException(ab);
+    uint8_t *p = bad ? NULL : JS_GetArrayBuffer(ctx, &size, ab);
+    JS_FreeValue(ctx, jt);
+    JS_FreeValue(ctx, jb);
+    JS_FreeValue(ctx, ab);
+    if (!p || type < -128 || type > 127 || off > size || len > size - off || len > UINT32_MAX)
+        return pack_fail(s, 1, "cannot read an ExtBuffer (buffer must be a Uint8Array)");
+    PK(msgpack_pack_ext(&s->pk, len, (int8_t)type));
+    PK(msgpack_pack_ext_body(&s->pk, p + off, len));
+    return 0;
+}
+
 static int pack_child(js_packer *s, int kind, uint32_t index, JSAtom atom, JSValueConst v)
 {
     s->path[s->npath++] = (path_seg){kind, index, atom};
@@ -376,6 +474,7 @@ static int pack_array(js_packer *s, JSValueConst v)
                              (long long)len, n);
     }
     PK(msgpack_pack_array(&s->pk, (size_t)len));
+    int is_proxy = JS_GetClassID(v) == QJS_CLASS_PROXY;
     for (uint32_t i = 0; i < (uint32_t)len; i++) {
         JSPropertyDescriptor d;
         JSAtom atom = JS_NewAtomUInt32(ctx, i);
@@ -383,7 +482,7 @@ static int pack_array(js_packer *s, JSValueConst v)
         int has = JS_GetOwnProperty(ctx, &d, v, atom);
         JSValue el = JS_UNDEFINED;
         if (has > 0) {
-            if (d.flags & JS_PROP_GETSET) {
+            if ((d.flags & JS_PROP_GETSET) || is_proxy) { /* a Proxy: its get trap */
                 JS_FreeValue(ctx, d.getter);
                 JS_FreeValue(ctx, d.setter);
                 JS_FreeValue(ctx, d.value);
@@ -575,7 +674,9 @@ static int pack_js(js_packer *s, JSValueConst v)
     /* Callables first: a callable Proxy is a function too. */
     if (JS_IsFunction(ctx, v)) return pack_function(s, v);
     JSClassID cls = JS_GetClassID(v);
-    if (cls == QJS_CLASS_PROXY) return pack_fail(s, 0, "cannot pass a Proxy");
+    if (ext_class_id && cls == ext_class_id) return pack_ext_object(s, v);
+    /* A Proxy packs as the data its traps expose (FiveM PR #3852: reactive
+     * objects): an array if it proxies one, else its own enumerable keys. */
     if (cls == QJS_CLASS_DATE) {
         double d;
         if (JS_ToFloat64(ctx, &d, v) < 0) return pack_fail(s, 1, "cannot read a Date");
@@ -690,20 +791,10 @@ static JSValue unpack_ext(js_unpacker *u, const weft__mp_token *t)
             return JS_ThrowTypeError(ctx, "cannot receive a function reference here");
         return u->hooks->ref_proxy(u->hooks->opaque, ctx, t->p, t->len);
     }
-    if (t->ext_type >= WEFT__CODEC_EXT_VECTOR2 && t->ext_type <= WEFT__CODEC_EXT_VECTOR4) {
-        static const char *const names[] = {"x", "y", "z", "w"};
-        uint32_t n = (uint32_t)(t->ext_type - WEFT__CODEC_EXT_VECTOR2) + 2;
+    if (t->ext_type >= WEFT__CODEC_EXT_VECTOR2 && t->ext_type <= WEFT__CODEC_EXT_QUAT) {
+        uint32_t n = t->ext_type == WEFT__CODEC_EXT_VECTOR2 ? 2 : t->ext_type == WEFT__CODEC_EXT_VECTOR3 ? 3 : 4;
         if (t->len != n * 4) return malformed(ctx);
-        JSValue obj = JS_NewObject(ctx);
-        if (JS_IsException(obj)) return obj;
-        for (uint32_t i = 0; i < n; i++) {
-            JSValue f = JS_NewFloat64(ctx, weft__codec_le_float(t->p + 4 * i));
-            if (JS_DefinePropertyValueStr(ctx, obj, names[i], f, JS_PROP_C_W_E) < 0) {
-                JS_FreeValue(ctx, obj);
-                return JS_EXCEPTION;
-            }
-        }
-        return obj;
+        return ext_new(ctx, t->ext_type, (const uint8_t *)t->p, t->len);
     }
     return JS_ThrowTypeError(ctx, "unsupported msgpack ext type %d", t->ext_type);
 }
@@ -725,15 +816,8 @@ static JSValue unpack_js(js_unpacker *u, int depth)
         return JS_NewFloat64(ctx, t.f);
     case WEFT__MP_STR:
         return JS_NewStringLen(ctx, t.p, t.len);
-    case WEFT__MP_BIN: {
-        JSValue ab = JS_NewArrayBufferCopy(ctx, (const uint8_t *)t.p, t.len);
-        if (JS_IsException(ab)) return ab;
-        /* JS_NewTypedArray reads argv[0..2] whatever argc says: pass all three. */
-        JSValueConst targs[3] = {ab, JS_UNDEFINED, JS_UNDEFINED};
-        JSValue arr = JS_NewTypedArray(ctx, 3, targs, JS_TYPED_ARRAY_UINT8);
-        JS_FreeValue(ctx, ab);
-        return arr;
-    }
+    case WEFT__MP_BIN:
+        return new_bytes(ctx, (const uint8_t *)t.p, t.len);
     case WEFT__MP_EXT:
         return unpack_ext(u, &t);
     case WEFT__MP_ARRAY:

@@ -2,7 +2,8 @@
  * from Debian's libmsgpack-dev) with FiveM's extension types:
  *   ext 10 / 11  function reference: the ref id string "<resource>:<instance>:<index>"
  *                (10 = callable ref; 11 = reserved for FiveM's "local" refs, decoded as 10)
- *   ext 20/21/22 vector2/3/4: 2/3/4 little-endian float32
+ *   ext 20/21/22/23 vector2/3/4, quat: 2/3/4/4 little-endian float32; JS sees
+ *                them as FiveM's JS runtime does (ExtBuffer {buffer, type})
  * A call's arguments are packed as one msgpack array.
  *
  * Rules (documented in docs/values.md, tested in tests/unit/test_codec*.c; the
@@ -16,7 +17,8 @@
  *    Map: a msgpack map (keys packed as values); Set: an array; Date: float64 ms.
  *  - functions: a ref (ext 10) via hooks->make_ref; incoming ext 10 becomes a
  *    callable proxy via hooks->ref_proxy.
- *  - cycles, nesting deeper than WEFT_CODEC_MAX_DEPTH, Proxies, getters that
+ *  - a non-callable Proxy packs as the data its traps expose.
+ *  - cycles, nesting deeper than WEFT_CODEC_MAX_DEPTH, getters or traps that
  *    throw: a TypeError (JS) / error (Lua) in the caller, never a crash.
  * Ownership: buffers returned in *out are malloc'ed; the caller frees them. */
 #ifndef WEFT_JS_CODEC_H

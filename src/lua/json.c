@@ -555,12 +555,31 @@ void weft__lua_json_open(lua_State *L)
 }
 
 /* ---- msgpack.pack / msgpack.unpack ----------------------------------------
- * FiveM's msgpack global on weft's value boundary rules (docs/values.md):
- * pack(...) returns the arguments as one msgpack array (a Lua string);
- * unpack(s) returns them. Functions cannot be packed here (no ref table in a
- * plain string): an error. Malformed input: an error naming the problem. */
+ * FiveM's msgpack global (lua-cmsgpack) on weft's value rules
+ * (docs/values.md): pack(...) returns each argument's msgpack value, one
+ * after the other (pack(v) is the bytes of v alone, as FiveM writes them);
+ * unpack(s) returns every value in s; pack_args(...) packs the arguments as
+ * one array (an event payload). Functions cannot be packed here (no ref table
+ * in a plain string): an error. Malformed input: an error naming the problem. */
 
 static int l_mp_pack(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b); /* n + 1: balanced use below (push one value, add it) */
+    for (int i = 1; i <= n; i++) {
+        char *buf = NULL;
+        size_t len = 0;
+        if (weft__codec_pack_lua_value(L, NULL, i, &buf, &len) < 0) return lua_error(L);
+        lua_pushlstring(L, buf, len);
+        free(buf);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    return 1;
+}
+
+static int l_mp_pack_args(lua_State *L)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -576,14 +595,26 @@ static int l_mp_unpack(lua_State *L)
     size_t len;
     const char *s = luaL_checklstring(L, 1, &len);
     lua_settop(L, 1);
-    int n = weft__codec_unpack_lua_args(L, NULL, s, len);
-    if (n < 0) return lua_error(L);
+    weft__mp_reader r = {(const uint8_t *)s, (const uint8_t *)s + len};
+    int n = 0;
+    /* Bound: each value takes at least one byte of s. */
+    while (r.p < r.end) {
+        const uint8_t *start = r.p;
+        if (weft__mp_skip(&r) < 0) return luaL_error(L, "msgpack.unpack: malformed msgpack data");
+        luaL_checkstack(L, 2, "too many values");
+        if (weft__codec_unpack_lua_value(L, NULL, (const char *)start, (size_t)(r.p - start)) < 0)
+            return lua_error(L);
+        n++;
+    }
     return n;
 }
 
 void weft__lua_msgpack_open(lua_State *L)
 {
-    static const luaL_Reg fns[] = {{"pack", l_mp_pack}, {"unpack", l_mp_unpack}, {NULL, NULL}};
+    static const luaL_Reg fns[] = {{"pack", l_mp_pack},
+                                   {"pack_args", l_mp_pack_args},
+                                   {"unpack", l_mp_unpack},
+                                   {NULL, NULL}};
     luaL_newlib(L, fns);
     lua_setglobal(L, "msgpack");
 }

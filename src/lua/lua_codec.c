@@ -245,6 +245,21 @@ static int pack_lua(lua_packer *s, int idx)
     }
     case LUA_TTABLE:
         break;
+    case LUA_TUSERDATA: {
+        float v[4];
+        int kind = weft__lua_vector_get(L, idx, v);
+        if (kind < 0) return pack_fail(s, "cannot pack a %s", luaL_typename(L, idx));
+        uint32_t n = kind == WEFT__LUA_VEC2 ? 2 : kind == WEFT__LUA_VEC3 ? 3 : 4;
+        unsigned char body[16];
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t u;
+            memcpy(&u, &v[i], 4);
+            for (int b = 0; b < 4; b++) body[4 * i + b] = (unsigned char)(u >> (8 * b));
+        }
+        PK(msgpack_pack_ext(&s->pk, 4 * n, (int8_t)(WEFT__CODEC_EXT_VECTOR2 + kind)));
+        PK(msgpack_pack_ext_body(&s->pk, body, 4 * n));
+        return 0;
+    }
     default:
         return pack_fail(s, "cannot pack a %s", luaL_typename(L, idx));
     }
@@ -361,15 +376,13 @@ static int unpack_ext(lua_unpacker *u, const weft__mp_token *t)
         }
         return 0;
     }
-    if (t->ext_type >= WEFT__CODEC_EXT_VECTOR2 && t->ext_type <= WEFT__CODEC_EXT_VECTOR4) {
-        static const char *const names[] = {"x", "y", "z", "w"};
-        uint32_t n = (uint32_t)(t->ext_type - WEFT__CODEC_EXT_VECTOR2) + 2;
+    if (t->ext_type >= WEFT__CODEC_EXT_VECTOR2 && t->ext_type <= WEFT__CODEC_EXT_QUAT) {
+        int kind = t->ext_type - WEFT__CODEC_EXT_VECTOR2;
+        uint32_t n = kind == WEFT__LUA_VEC2 ? 2 : kind == WEFT__LUA_VEC3 ? 3 : 4;
         if (t->len != n * 4) return unpack_fail(u, "malformed msgpack value");
-        lua_createtable(L, 0, (int)n);
-        for (uint32_t i = 0; i < n; i++) {
-            lua_pushnumber(L, (lua_Number)weft__codec_le_float(t->p + 4 * i));
-            lua_setfield(L, -2, names[i]); /* a fresh table: no metamethods */
-        }
+        float v[4] = {0, 0, 0, 0};
+        for (uint32_t i = 0; i < n; i++) v[i] = weft__codec_le_float(t->p + 4 * i);
+        weft__lua_vector_push(L, kind, v);
         return 0;
     }
     return unpack_fail(u, "unsupported msgpack ext type %d", t->ext_type);

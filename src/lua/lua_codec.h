@@ -39,4 +39,14 @@ int weft__codec_unpack_lua_args(lua_State *L, const weft__lua_codec_hooks *hooks
 int weft__codec_unpack_lua_value(lua_State *L, const weft__lua_codec_hooks *hooks, const char *buf,
                                  size_t len);
 
+/* vector.c: CfxLua's vector values. Kinds in ext order (ext 20 + kind). */
+enum { WEFT__LUA_VEC2, WEFT__LUA_VEC3, WEFT__LUA_VEC4, WEFT__LUA_QUAT };
+/* The vector at idx: its kind, components in out (x, y, z, w; unused ones
+ * 0); -1 when it is not a vector. */
+int weft__lua_vector_get(lua_State *L, int idx, float out[4]);
+/* Push a new vector (raises on memory errors only). */
+void weft__lua_vector_push(lua_State *L, int kind, const float in[4]);
+/* vector2/3/4, vec2/3/4, quat and the vector-aware type() as globals. */
+void weft__lua_vector_open(lua_State *L);
+
 #endif

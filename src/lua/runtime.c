@@ -251,6 +251,7 @@ static int open_libs(lua_State *L)
     weft__lua_promise_open(L);
     weft__lua_json_open(L);
     weft__lua_msgpack_open(L);
+    weft__lua_vector_open(L);
     return 0;
 }
 

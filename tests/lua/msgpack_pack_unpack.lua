@@ -10,3 +10,10 @@ local big = {}
 for i = 1, 100 do big[i] = {i, tostring(i)} end
 local back = msgpack.unpack(msgpack.pack(big))
 print(#back, back[100][2])
+
+-- FiveM's msgpack: pack(v) is the bytes of v alone, unpack(bytes) the value
+print(msgpack.pack(1) == '\1', msgpack.pack('a') == '\xa1a', msgpack.pack_args(1, 2) == '\x92\1\2')
+local t = msgpack.unpack('\x93\1\2\3')
+print(type(t), #t, t[3])
+local v = msgpack.unpack(msgpack.pack(vector3(1, 2, 3)))
+print(type(v), v, v == vector3(1, 2, 3), msgpack.pack(vector2(1, 2)) == '\xd7\x14\0\0\x80\x3f\0\0\0\x40')

@@ -108,6 +108,7 @@ static int setup(void **state)
     f->ctx = JS_NewContext(f->rt);
     f->L = luaL_newstate();
     luaL_openlibs(f->L);
+    weft__lua_vector_open(f->L); /* vectors unpack as CfxLua vector values */
     f->jh = (weft__codec_hooks){js_make_ref, js_ref_proxy, f};
     f->lh = (weft__lua_codec_hooks){lua_make_ref, lua_push_ref_proxy, f};
     JSValue r = JS_Eval(f->ctx, deq_src, strlen(deq_src), "<deq>", JS_EVAL_TYPE_GLOBAL);
@@ -550,8 +551,14 @@ static void test_js_functions(void **state)
     assert_int_equal(f->refs_made, 2);
     /* class constructors and bound functions are functions too */
     assert_js_packs(f, "(class K {})", "c7070a7265733a313a32");
-    /* a callable Proxy is a function (a ref), not a refused Proxy */
+    /* a callable Proxy is a function (a ref) */
     assert_js_packs(f, "new Proxy(() => 1, {})", "c7070a7265733a313a33");
+    /* other Proxies pack as the data their traps expose (FiveM PR #3852) */
+    assert_js_packs(f, "new Proxy({a: 1}, {})", "81a16101");
+    assert_js_packs(f, "new Proxy([1, 2], {get: (t, k) => k === 'length' ? 2 : t[k] * 10})", "920a14");
+    assert_js_packs(f, "new Proxy({}, {ownKeys: () => ['k'], getOwnPropertyDescriptor: () => "
+                       "({value: 0, enumerable: true, configurable: true}), get: () => 'v'})",
+                    "81a16ba176");
     f->fail_make_ref = 1;
     expect_js_pack_error(
         f, &f->jh, "[0, () => 1]",
@@ -579,14 +586,20 @@ static void test_js_vectors_and_ext(void **state)
 {
     fixture *f = *state;
     char msg[256];
-    /* ext 20/21/22: little-endian float32 -> {x, y[, z[, w]]} */
+    /* ext 20..23 arrive as FiveM's JS runtime gives them (msgpack-lite's
+     * ExtBuffer: {buffer: Uint8Array of the payload, type}) and pack back */
     assert_int_equal(unpack_js_hex(f, NULL,
                                    "d714"
                                    "0000803f"
                                    "000000c0",
                                    msg, sizeof msg),
                      0);
-    assert_true(js_true(f, "deq(got, {x: 1, y: -2})"));
+    assert_true(js_true(f, "got.type === 20 && got.buffer instanceof Uint8Array && "
+                           "got.buffer.length === 8 && got.buffer[3] === 0x3f && "
+                           "got.constructor.name === 'ExtBuffer' && "
+                           "Object.keys(got).join() === 'buffer,type' && "
+                           "new Float32Array(got.buffer.buffer)[1] === -2"));
+    assert_js_packs(f, "got", "d7140000803f000000c0");
     assert_int_equal(unpack_js_hex(f, NULL,
                                    "c70c15"
                                    "0000803f"
@@ -594,17 +607,18 @@ static void test_js_vectors_and_ext(void **state)
                                    "0000c03f",
                                    msg, sizeof msg),
                      0);
-    assert_true(
-        js_true(f, "deq(got, {x: 1, y: 2, z: 1.5}) && Object.keys(got).join() === 'x,y,z'"));
+    assert_true(js_true(f, "got.type === 21 && got.buffer.length === 12"));
+    assert_js_packs(f, "got", "c70c150000803f000000400000c03f");
     assert_int_equal(unpack_js_hex(f, NULL,
-                                   "d816"
+                                   "d817"
                                    "0000803f"
                                    "00000040"
                                    "00004040"
                                    "00008040",
                                    msg, sizeof msg),
                      0);
-    assert_true(js_true(f, "deq(got, {x: 1, y: 2, z: 3, w: 4})"));
+    assert_true(js_true(f, "got.type === 23 && got.buffer.length === 16"));
+    assert_js_packs(f, "new got.constructor(new Uint8Array([1, 2]), 5)", "d5050102");
     /* wrong payload size for the type */
     assert_int_equal(unpack_js_hex(f, NULL,
                                    "d715"
@@ -631,8 +645,10 @@ static void test_js_errors(void **state)
                          "cannot pass a cyclic value at args[0]{element #0}");
     expect_js_pack_error(f, NULL, "(() => { const o = {}; o['a b'] = {'x\"y': o}; return o; })()",
                          "cannot pass a cyclic value at args[0][\"a b\"][\"x\\\"y\"]");
-    expect_js_pack_error(f, NULL, "new Proxy({}, {})", "cannot pass a Proxy at args[0]");
-    expect_js_pack_error(f, NULL, "({p: new Proxy([], {})})", "cannot pass a Proxy at args[0].p");
+    expect_js_pack_error(f, NULL, "(() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })()",
+                         "cannot list an object's properties at args[0]: TypeError: revoked proxy");
+    expect_js_pack_error(f, NULL, "({p: new Proxy({}, {ownKeys() { throw new Error('trap'); }})})",
+                         "cannot list an object's properties at args[0].p: Error: trap");
     expect_js_pack_error(f, NULL, "({a: {get b() { throw new Error('boom'); }}})",
                          "a getter threw at args[0].a.b: Error: boom");
     expect_js_pack_error(f, NULL, "Object.defineProperty([1, 2], 1, {get() { throw 42; }})",
@@ -818,7 +834,7 @@ static void test_lua_tables(void **state)
     /* a map key may itself be a table */
     assert_int_equal(unpack_lua_hex(f, NULL, "81910102", msg, sizeof msg), 0);
     assert_true(lua_true(f, "local k, v = next(got) return k[1] == 1 and v == 2"));
-    /* vectors become {x, y, z, w} tables */
+    /* vectors become CfxLua vector values (fields, type(), tostring) */
     assert_int_equal(unpack_lua_hex(f, NULL,
                                     "c70c15"
                                     "0000803f"
@@ -827,6 +843,17 @@ static void test_lua_tables(void **state)
                                     msg, sizeof msg),
                      0);
     assert_true(lua_true(f, "return got.x == 1 and got.y == 2 and got.z == 1.5 and got.w == nil"));
+    assert_true(lua_true(f, "return type(got) == 'vector3' and tostring(got) == 'vector3(1, 2, 1.5)'"));
+    /* ext 23: a quat (x, y, z, w payload; quat(w, x, y, z) in Lua) */
+    assert_int_equal(unpack_lua_hex(f, NULL,
+                                    "d817"
+                                    "0000803f"
+                                    "00000040"
+                                    "00004040"
+                                    "00008040",
+                                    msg, sizeof msg),
+                     0);
+    assert_true(lua_true(f, "return type(got) == 'quat' and got == quat(4, 1, 2, 3)"));
     assert_int_equal(unpack_lua_hex(f, NULL,
                                     "d816"
                                     "0000803f"
@@ -1128,7 +1155,7 @@ static void test_roundtrip_msgpack_via_lua(void **state)
         free(h);
     }
     /* documented changes: float32 widens, uint64 above maxinteger becomes a
-     * float, bin that is valid UTF-8 becomes str, vectors become maps */
+     * float, bin that is valid UTF-8 becomes str; vectors stay vectors */
     static const char *const changed[][2] = {
         {"ca3fc00000", "cb3ff8000000000000"},
         {"cfffffffffffffffff", "cb43f0000000000000"},
@@ -1136,7 +1163,7 @@ static void test_roundtrip_msgpack_via_lua(void **state)
         {"d714"
          "0000803f"
          "00000040",
-         NULL},
+         "d7140000803f00000040"},
     };
     for (size_t i = 0; i < sizeof changed / sizeof changed[0]; i++) {
         assert_int_equal(unpack_lua_hex(f, NULL, changed[i][0], msg, sizeof msg), 0);

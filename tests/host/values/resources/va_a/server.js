@@ -20,7 +20,7 @@ on('onResourceStart', (name) => {
   console.log('negZero kept', Object.is(b.echo(-0), -0), 'float 2.5 vs int 2', b.echo(2.5), b.echo(2));
   const cyc = {}; cyc.self = cyc;
   const bad = {
-    cycle: cyc, deep100: deep(100), proxy: new Proxy({}, {}),
+    cycle: cyc, deep100: deep(100), revokedProxy: (() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })(),
     throwingGetter: { get x() { throw new Error('getter threw'); } },
     bigTooLarge: 2n ** 70n, symbol: Symbol('s'),
   };
