@@ -23,4 +23,8 @@ extern const weft__api_prelude weft__api_preludes[];
 /* test.c: natives the host tests use; registered by `set weft_testNatives 1`
  * (declared in src/host/server.h as weft__api_test_enable). */
 
+/* net.c: players, TriggerLatentClientEvent, SetHttpHandler and deferrals
+ * (the network itself is src/net/). */
+int weft__api_net_open(weft_host *h);
+
 #endif

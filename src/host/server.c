@@ -967,6 +967,7 @@ void weft__srv_free(weft_host *h)
     weft__ref_flush(h);
     weft__ref_free_all(h);
     weft__ev_free_all(h);
+    weft__net_free(h);
     for (size_t i = 0; i < s->cmdq_len; i++) {
         free(s->cmdq[i].line);
         free(s->cmdq[i].caller);

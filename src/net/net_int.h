@@ -71,6 +71,9 @@ int weft__net_emit(weft_host *h, const char *name, const char *args, size_t len,
                    const char *source);
 int weft__net_connecting(weft_host *h, weft__player *p);
 void weft__player_set_connecting_result(weft__player *p, int accept, const char *reason);
+/* WeftDeferral: op "defer", "update" (text), "done" (text: refusal reason, or
+ * NULL/"" to accept), "kick" (setKickReason's text). Ignored once joined. */
+void weft__player_deferral(weft__player *p, const char *op, const char *text);
 
 /* enet.c */
 int weft__enet_listen(weft_host *h, const struct sockaddr *addr, struct weft__enet_srv **out);

@@ -50,6 +50,9 @@ struct weft__player {
     latent *latent_head, *latent_tail;
     size_t latent_bytes;
     char *drop_reason; /* for playerDropped, set when gone */
+    /* playerConnecting's deferrals (WeftDeferral): */
+    int in_connecting, deferred, done, done_accept;
+    char *kick_reason, *done_reason;
     int dropped_event; /* playerDropped is due (it had joined) */
     weft__player *next, *prev;   /* registry order (join order) */
     weft__player *gone_next;
@@ -112,6 +115,8 @@ static void player_free(weft__player *p)
 {
     latent_free_all(p);
     free(p->drop_reason);
+    free(p->kick_reason);
+    free(p->done_reason);
     free(p);
 }
 
@@ -280,6 +285,16 @@ void weft__players_drop_all(weft_host *h, const char *reason)
     uv_close((uv_handle_t *)&r->latent_timer, NULL);
 }
 
+/* The registry ends a player without a DROP message (it left, or its
+ * connection failed): gone, and the transport closed and detached. */
+static void close_quietly(weft__player *p, const char *reason)
+{
+    void *conn = p->conn;
+    const weft__player_transport *t = p->t;
+    weft__player_closed(p, reason);
+    if (conn) t->close(conn);
+}
+
 /* ---- sending -------------------------------------------------------------------- */
 
 static int send_msg(weft__player *p, const char *msg, size_t len)
@@ -292,7 +307,7 @@ static int send_msg(weft__player *p, const char *msg, size_t len)
                  p->t->queued(p->conn));
         weft__player_drop(p, why);
     } else if (rc < 0 && p->state != P_GONE) {
-        weft__player_closed(p, "connection lost");
+        close_quietly(p, "connection lost");
     }
     return rc;
 }
@@ -420,18 +435,49 @@ int weft__net_emit(weft_host *h, const char *name, const char *args, size_t len,
     return 0;
 }
 
-/* playerConnecting(name, setKickReason, deferrals) as FiveM passes it; a
- * handler that calls CancelEvent() refuses the player. Returns 0 to join
- * now, 1 when the join was refused or deferred. */
+/* playerConnecting(name, setKickReason, deferrals) as FiveM passes it (the
+ * language sugar, src/api/net.js and net.lua, builds the two callables on
+ * WeftDeferral). CancelEvent() refuses with the kick reason; deferrals.defer()
+ * makes the join wait for deferrals.done([reason]). Returns 0 to join now,
+ * 1 when the player was refused, is deferred, or was handled meanwhile. */
 int weft__net_connecting(weft_host *h, weft__player *p)
 {
+    p->in_connecting = 1;
     int canceled = emit_str(h, p, "playerConnecting", p->name);
+    p->in_connecting = 0;
     if (p->state != P_CONNECTING) return 1;
-    if (canceled) {
-        weft__player_drop(p, "connection refused by the server");
+    if (canceled || (p->done && !p->done_accept)) {
+        const char *why = p->done && !p->done_accept ? p->done_reason : p->kick_reason;
+        weft__player_drop(p, why && *why ? why : "connection refused by the server");
         return 1;
     }
+    if (p->deferred && !p->done) return 1;
     return 0;
+}
+
+void weft__player_deferral(weft__player *p, const char *op, const char *text)
+{
+    if (p->state != P_CONNECTING) return;
+    if (!strcmp(op, "defer")) {
+        p->deferred = 1;
+    } else if (!strcmp(op, "kick")) {
+        free(p->kick_reason);
+        p->kick_reason = text ? strdup(text) : NULL;
+    } else if (!strcmp(op, "update") && text) {
+        char *msg;
+        size_t len;
+        if (weft__wire_str(WEFT_MSG_DEFERRAL, text, &msg, &len) == 0) {
+            send_msg(p, msg, len);
+            free(msg);
+        }
+    } else if (!strcmp(op, "done") && !p->done) {
+        p->done = 1;
+        p->done_accept = !text || !*text;
+        p->done_reason = text ? strdup(text) : NULL;
+        /* inside playerConnecting: weft__net_connecting acts when it returns */
+        if (!p->in_connecting)
+            weft__player_set_connecting_result(p, p->done_accept, p->done_reason);
+    }
 }
 
 /* ---- joining ------------------------------------------------------------------------ */
@@ -575,10 +621,7 @@ int weft__player_message(weft__player *p, const char *buf, size_t len)
         char r2[129];
         clean_name(r2, m.str, m.str_len < 128 ? m.str_len : 128);
         snprintf(reason, sizeof reason, "Exiting: %s", r2);
-        void *conn = p->conn;
-        const weft__player_transport *t = p->t;
-        weft__player_closed(p, reason);
-        if (conn) t->close(conn);
+        close_quietly(p, reason);
         return WEFT_ESTATE;
     }
     default:

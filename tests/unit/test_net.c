@@ -183,8 +183,9 @@ static void test_http_bad_requests(void **state)
 typedef struct player {
     weft_client *c;
     int id, closed, events;
+    char deferral[128];
     char last_event[64];
-    char last_args[512];
+    char last_args[8192];
     char reason[256];
 } player;
 
@@ -226,7 +227,12 @@ static void p_closed(weft_client *c, const char *reason, void *ud)
     snprintf(p->reason, sizeof p->reason, "%s", reason);
 }
 
-static const weft_client_callbacks pcbs = {p_joined, p_event, NULL, p_closed};
+static void p_deferral(weft_client *c, const char *msg, void *ud)
+{
+    snprintf(((player *)ud)->deferral, sizeof ((player *)ud)->deferral, "%s", msg);
+}
+
+static const weft_client_callbacks pcbs = {p_joined, p_event, p_deferral, p_closed};
 
 static void join(player *p, const char *transport, const char *name)
 {
@@ -382,6 +388,89 @@ static void test_bounds_drop(void **state)
     leave(&p);
 }
 
+static void test_http_handlers(void **state)
+{
+    static const char req[] =
+        "GET /echo/hello HTTP/1.1\r\nX-Test: yes\r\n\r\n"
+        "POST /echo/body HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+        "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"
+        "GET /echo/stream HTTP/1.1\r\n\r\n"
+        "GET /echo/throw HTTP/1.1\r\n\r\n"
+        "GET /luaecho/x?y=1 HTTP/1.1\r\n\r\n"
+        "GET /echo/nothing HTTP/1.1\r\nConnection: close\r\n\r\n";
+    raw *r = raw_exchange(req, sizeof req - 1);
+    const char *want[] = {"\r\n\r\nhello GET yes",
+                          "HTTP/1.1 201 Created\r\nX-Len: 5\r\n",
+                          "\r\n\r\nABCDE",
+                          "Transfer-Encoding: chunked\r\n",
+                          "1\r\na\r\n1\r\nb\r\n1\r\nc\r\n0\r\n\r\n",
+                          "HTTP/1.1 500 ",
+                          "lua GET /x?y=1 0",
+                          "HTTP/1.1 404 Not Found",
+                          "no /nothing"};
+    const char *at = r->buf;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const char *f = strstr(at, want[i]);
+        if (!f) fail_msg("missing (in order) \"%s\" in:\n%s", want[i], r->buf);
+        at = f;
+    }
+    assert_int_equal(count(r->buf, "HTTP/1.1 "), 6);
+    free(r);
+}
+
+static void test_players_natives_deferrals_latent(void **state)
+{
+    player a, b;
+    join(&a, "ws", "Ann");
+    join(&b, "enet", "Bob");
+    static const char req[] = "GET /echo/players HTTP/1.1\r\nConnection: close\r\n\r\n";
+    raw *r = raw_exchange(req, sizeof req - 1);
+    if (!strstr(r->buf, "[[\"Ann\",2,\"ip:127.0.0.1\",true,true],[\"Bob\",2,\"ip:127.0.0.1\",true,true]]"))
+        fail_msg("players: %s", r->buf);
+    free(r);
+    /* /players.json lists both */
+    static const char pj[] = "GET /players.json HTTP/1.1\r\nConnection: close\r\n\r\n";
+    r = raw_exchange(pj, sizeof pj - 1);
+    assert_non_null(strstr(r->buf, "\"name\":\"Ann\""));
+    assert_non_null(strstr(r->buf, "\"name\":\"Bob\""));
+    assert_non_null(strstr(r->buf, "\"identifiers\":[\"ip:127.0.0.1\",\"weft:"));
+    free(r);
+    /* a latent event arrives whole (5000 bytes at 20000 B/s: several pieces) */
+    char *args;
+    size_t len;
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    msgpack_pack_array(&pk, 1);
+    msgpack_pack_int(&pk, 5000);
+    int ea = a.events;
+    assert_int_equal(weft_client_emit(a.c, "test:latent", sb.data, sb.size), 0);
+    msgpack_sbuffer_destroy(&sb);
+    wait_event(&a, ea);
+    assert_string_equal(a.last_event, "test:latented");
+    assert_int_equal(strlen(a.last_args), 5000);
+    /* DropPlayer */
+    pack2(&args, &len, "x", 1);
+    assert_int_equal(weft_client_emit(b.c, "test:dropme", args, len), 0);
+    free(args);
+    expect_dropped(&b, "as you wish");
+    leave(&a);
+    /* deferrals from Lua: update then done() lets in; done(reason) refuses;
+     * setKickReason + CancelEvent refuses with that reason */
+    join(&a, "ws", "deferred");
+    assert_string_equal(a.deferral, "checking deferred");
+    leave(&a);
+    char url[64];
+    snprintf(url, sizeof url, "ws://127.0.0.1:%d", weft__net_port(H, 0));
+    memset(&a, 0, sizeof a);
+    assert_int_equal(weft_client_connect(&H->loop, url, "banned", &pcbs, &a, &a.c), 0);
+    expect_dropped(&a, "you are banned");
+    memset(&a, 0, sizeof a);
+    assert_int_equal(weft_client_connect(&H->loop, url, "kicked", &pcbs, &a, &a.c), 0);
+    expect_dropped(&a, "kicked by lua");
+}
+
 static int setup(void **state)
 {
     assert_int_equal(weft_host_new(&(weft_host_options){.no_console = 1}, &H), 0);
@@ -408,6 +497,8 @@ int main(void)
         cmocka_unit_test(test_ws_round_trip),
         cmocka_unit_test(test_enet_round_trip),
         cmocka_unit_test(test_bounds_drop),
+        cmocka_unit_test(test_http_handlers),
+        cmocka_unit_test(test_players_natives_deferrals_latent),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
