@@ -1,0 +1,16 @@
+-- plays the clients: net events as players would send them
+local function say(player, name, text)
+  ExecuteCommand(('emitnet %d _chat:messageEntered %s'):format(player, json.encode({ name, { 255, 255, 255 }, text })))
+end
+CreateThread(function()
+  say(1, 'alice', 'hello world')
+  say(2, 'bob', 'this has a badword in it')
+  say(3, 'carol', '/notacommand')
+  say(1, 'alice', 'shout this')
+  say(2, 'bob', 'js is here')
+  TriggerEvent('chat:serverBroadcast', 'the server says hi')
+  ExecuteCommand('stop chat_filter')
+  Wait(0)
+  say(2, 'bob', 'badword again, no filter now')
+  ExecuteCommand('quit')
+end)
