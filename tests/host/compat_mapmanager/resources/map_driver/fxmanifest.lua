@@ -1,0 +1,4 @@
+fx_version 'cerulean'
+game 'common'
+server_script 'driver.lua'
+dependency 'mapmanager'

@@ -1,0 +1,6 @@
+fx_version 'bodacious'
+game 'gta5'
+description 'An example money system.'
+server_script 'server.lua'
+dependency 'cfx.re/playerData.v1alpha1'
+lua54 'yes'
