@@ -134,6 +134,13 @@
  * long is dropped, in ms [net_timeoutMs]. */
 #define WEFT_NET_PING_MS 2000
 #define WEFT_NET_TIMEOUT_MS 30000
+/* Outbound HTTP (PerformHttpRequest, fetch): requests in flight per server
+ * [net_httpClientMaxRequests]; one response body, in bytes
+ * [net_httpClientMaxBytes]; default timeout, in ms, 0 = none
+ * [net_httpClientTimeoutMs]. */
+#define WEFT_NET_HTTP_CLIENT_REQUESTS 256
+#define WEFT_NET_HTTP_CLIENT_BYTES (64 * 1024 * 1024)
+#define WEFT_NET_HTTP_CLIENT_TIMEOUT_MS 30000
 /* Largest player name, in bytes (longer names are cut at a UTF-8 boundary). */
 #define WEFT_NET_MAX_NAME 64
 

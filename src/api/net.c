@@ -329,7 +329,148 @@ static int n_end(void *ud, const char *a, size_t len, char **result, size_t *rle
     return weft__http_n_write(ud, a, len, 1);
 }
 
+/* ---- outbound HTTP (PerformHttpRequest, fetch) ---------------------------------------- */
+
+/* {status, body, headers = {name = value}, url[, error]} */
+static void http_done(void *ud, const weft__curl_result *r)
+{
+    weft_call *call = ud;
+    out o;
+    msgpack_packer *pk = out_begin(&o);
+    msgpack_pack_map(pk, r->error ? 5 : 4);
+    msgpack_pack_str_with_body(pk, "status", 6);
+    msgpack_pack_int(pk, r->status);
+    msgpack_pack_str_with_body(pk, "body", 4);
+    msgpack_pack_str_with_body(pk, r->body ? r->body : "", r->body ? r->body_len : 0);
+    msgpack_pack_str_with_body(pk, "url", 3);
+    msgpack_pack_str_with_body(pk, r->url ? r->url : "", r->url ? strlen(r->url) : 0);
+    if (r->error) {
+        msgpack_pack_str_with_body(pk, "error", 5);
+        msgpack_pack_str_with_body(pk, r->error, strlen(r->error));
+    }
+    /* header lines after the status line: "Name: value" */
+    msgpack_pack_str_with_body(pk, "headers", 7);
+    const char *p = r->headers ? r->headers : "", *end = p + (r->headers ? r->headers_len : 0);
+    const char *lines[256], *colons[256];
+    size_t lens[256];
+    uint32_t k = 0;
+    /* Bound: one pass over the header bytes (at most 64 KiB, curl.c). */
+    for (const char *q = p; q < end && k < 256;) {
+        const char *nl = memchr(q, '\n', (size_t)(end - q));
+        size_t l = nl ? (size_t)(nl - q) : (size_t)(end - q);
+        const char *c = memchr(q, ':', l);
+        if (c && memcmp(q, "HTTP/", 5)) {
+            lines[k] = q;
+            colons[k] = c;
+            lens[k] = l;
+            k++;
+        }
+        q += l + 1;
+    }
+    msgpack_pack_map(pk, k);
+    for (uint32_t i = 0; i < k; i++) {
+        const char *v = colons[i] + 1, *ve = lines[i] + lens[i];
+        while (v < ve && (*v == ' ' || *v == '\t')) v++;
+        while (ve > v && (ve[-1] == '\r' || ve[-1] == ' ')) ve--;
+        msgpack_pack_str_with_body(pk, lines[i], (size_t)(colons[i] - lines[i]));
+        msgpack_pack_str_with_body(pk, v, (size_t)(ve - v));
+    }
+    if (o.sb.data) weft_call_resolve(call, o.sb.data, o.sb.size);
+    else weft_call_reject(call, "out of memory");
+    msgpack_sbuffer_destroy(&o.sb);
+}
+
+/* A string or binary argument as bytes (NULL/0 otherwise). */
+static const char *arg_bytes(const args *x, uint32_t i, size_t *len)
+{
+    *len = 0;
+    if (i >= x->n) return NULL;
+    if (x->a[i].type == MSGPACK_OBJECT_STR) return *len = x->a[i].via.str.size, x->a[i].via.str.ptr;
+    if (x->a[i].type == MSGPACK_OBJECT_BIN) return *len = x->a[i].via.bin.size, x->a[i].via.bin.ptr;
+    return NULL;
+}
+
+/* WeftHttpRequest(key, url, method, body, {headers}, {timeout=ms, followRedirect=bool})
+ * -> promise of {status, body, headers, url[, error]}; status 0 with error
+ * when no response came (refused, timeout, aborted...). */
+static int n_http_request(void *ud, weft_call *call, const char *a, size_t len)
+{
+    weft_host *h = ud;
+    weft__net *net = weft__net_get(h);
+    const weft__net_limits *L = weft__net_limits_get(h);
+    if (!net || net->shut) return WEFT_ESTATE;
+    if (!net->curl && weft__curl_open(&h->loop, &net->curl)) return WEFT_EIO;
+    args x;
+    if (open_args(&x, a, len)) return WEFT_EINVAL;
+    char key[64], url[4096], method[16];
+    const char *k = arg_str(&x, 0, key, sizeof key);
+    const char *u = arg_str(&x, 1, url, sizeof url);
+    const char *m = arg_str(&x, 2, method, sizeof method);
+    size_t blen;
+    const char *body = arg_bytes(&x, 3, &blen);
+    char *hl[64];
+    size_t nh = 0;
+    if (x.n > 4 && x.a[4].type == MSGPACK_OBJECT_MAP) {
+        msgpack_object_map *mp = &x.a[4].via.map;
+        for (uint32_t i = 0; i < mp->size && nh < 64; i++) {
+            msgpack_object *kk = &mp->ptr[i].key, *vv = &mp->ptr[i].val;
+            if (kk->type != MSGPACK_OBJECT_STR) continue;
+            char num[32];
+            const char *vs = NULL;
+            int vl = 0;
+            if (vv->type == MSGPACK_OBJECT_STR) vs = vv->via.str.ptr, vl = (int)vv->via.str.size;
+            else if (vv->type == MSGPACK_OBJECT_POSITIVE_INTEGER)
+                vl = snprintf(num, sizeof num, "%llu", (unsigned long long)vv->via.u64), vs = num;
+            if (!vs || memchr(vs, '\n', (size_t)vl) || memchr(vs, '\r', (size_t)vl)) continue;
+            size_t need = kk->via.str.size + (size_t)vl + 3;
+            if (!(hl[nh] = malloc(need))) break;
+            snprintf(hl[nh], need, "%.*s: %.*s", (int)kk->via.str.size, kk->via.str.ptr, vl, vs);
+            nh++;
+        }
+    }
+    weft__curl_req rq = {
+        .url = u, .method = m, .body = body, .body_len = blen,
+        .headers = (const char *const *)hl, .nheaders = nh,
+        .timeout_ms = L->client_timeout_ms, .follow = 1,
+        .max_bytes = L->client_bytes, .max_inflight = L->client_requests, .key = k,
+    };
+    if (x.n > 5 && x.a[5].type == MSGPACK_OBJECT_MAP) {
+        msgpack_object_map *mp = &x.a[5].via.map;
+        for (uint32_t i = 0; i < mp->size; i++) {
+            msgpack_object *kk = &mp->ptr[i].key, *vv = &mp->ptr[i].val;
+            if (kk->type != MSGPACK_OBJECT_STR) continue;
+            if (kk->via.str.size == 7 && !memcmp(kk->via.str.ptr, "timeout", 7) &&
+                (vv->type == MSGPACK_OBJECT_POSITIVE_INTEGER))
+                rq.timeout_ms = (long)vv->via.u64;
+            if (kk->via.str.size == 14 && !memcmp(kk->via.str.ptr, "followRedirect", 14) &&
+                vv->type == MSGPACK_OBJECT_BOOLEAN)
+                rq.follow = vv->via.boolean;
+        }
+    }
+    int rc = u ? weft__curl_request(net->curl, &rq, http_done, call) : WEFT_EINVAL;
+    for (size_t i = 0; i < nh; i++) free(hl[i]);
+    close_args(&x);
+    if (rc == WEFT_EINVAL) return weft_call_reject(call, "PerformHttpRequest: only http:// and https:// URLs"), 0;
+    if (rc == WEFT_ESTATE) return weft_call_reject(call, "too many HTTP requests in flight (net_httpClientMaxRequests)"), 0;
+    return rc;
+}
+
+/* WeftHttpAbort(key) */
+static int n_http_abort(void *ud, const char *a, size_t len, char **result, size_t *rlen)
+{
+    weft__net *net = weft__net_get(ud);
+    args x;
+    if (open_args(&x, a, len)) return WEFT_EINVAL;
+    char key[64];
+    const char *k = arg_str(&x, 0, key, sizeof key);
+    close_args(&x);
+    if (k && net && net->curl) weft__curl_abort(net->curl, k);
+    return 0;
+}
+
 static const weft_native natives[] = {
+    {"WeftHttpRequest", NULL, n_http_request},
+    {"WeftHttpAbort", n_http_abort, NULL},
     {"GetPlayers", n_get_players, NULL},
     {"GetNumPlayerIndices", n_num_indices, NULL},
     {"GetPlayerFromIndex", n_from_index, NULL},

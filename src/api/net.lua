@@ -41,3 +41,29 @@ _G.AddEventHandler = function(name, fn, ...)
     return fn(playerName, function(reason) WeftDeferral(src, 'kick', tostring(reason)) end, deferrals)
   end, ...)
 end
+
+-- outbound HTTP: PerformHttpRequest(url, cb(status, body, headers, errorData), method,
+-- data, headers, options) and PerformHttpRequestAwait(url, method, data, headers, options)
+-- -> status, body, headers, errorData (inside a thread), on WeftHttpRequest (libcurl)
+local WeftHttpRequest = WeftHttpRequest
+local httpSeq = 0
+local function request(url, method, data, headers, options)
+  httpSeq = httpSeq + 1
+  return WeftHttpRequest(resName .. ':' .. httpSeq, tostring(url), tostring(method or 'GET'),
+    data ~= nil and tostring(data) or '', headers or {}, options or {})
+end
+local function unpackResult(r)
+  if r.error then return 0, nil, {}, r.error end
+  if r.status >= 400 then return r.status, nil, r.headers, r.body end
+  return r.status, r.body, r.headers, nil
+end
+
+function PerformHttpRequest(url, cb, method, data, headers, options)
+  request(url, method, data, headers, options):next(function(r)
+    if cb then cb(unpackResult(r)) end
+  end)
+end
+
+function PerformHttpRequestAwait(url, method, data, headers, options)
+  return unpackResult(Citizen.Await(request(url, method, data, headers, options)))
+end

@@ -46,6 +46,12 @@ static void load_limits(weft_host *h, weft__net_limits *L)
     L->max_players = conv(h, "sv_maxClients", WEFT_NET_MAX_PLAYERS, 1, 65000);
     L->ping_ms = conv(h, "net_pingIntervalMs", WEFT_NET_PING_MS, 10, 1 << 30);
     L->timeout_ms = conv(h, "net_timeoutMs", WEFT_NET_TIMEOUT_MS, 100, 1 << 30);
+    L->client_requests =
+        conv(h, "net_httpClientMaxRequests", WEFT_NET_HTTP_CLIENT_REQUESTS, 1, 1 << 20);
+    L->client_bytes = (size_t)conv(h, "net_httpClientMaxBytes", WEFT_NET_HTTP_CLIENT_BYTES,
+                                   1024, 1 << 30);
+    L->client_timeout_ms =
+        conv(h, "net_httpClientTimeoutMs", WEFT_NET_HTTP_CLIENT_TIMEOUT_MS, 0, 1 << 30);
 }
 
 void weft__net_limits_reload(weft_host *h)
@@ -172,6 +178,8 @@ void weft__net_shutdown(weft_host *h)
     for (int i = 0; i < n->ntcp; i++) weft__http_close(n->tcp[i]);
     for (int i = 0; i < n->nudp; i++) weft__enet_close(n->udp[i]);
     n->ntcp = n->nudp = 0;
+    weft__curl_close(n->curl);
+    n->curl = NULL;
     if (!uv_is_closing((uv_handle_t *)&n->sweep)) uv_close((uv_handle_t *)&n->sweep, NULL);
 }
 

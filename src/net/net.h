@@ -40,6 +40,9 @@ typedef struct weft__net_limits {
     int max_players;          /* sv_maxClients */
     int ping_ms;              /* net_pingIntervalMs */
     int timeout_ms;           /* net_timeoutMs: no answer from a player */
+    int client_requests;      /* net_httpClientMaxRequests: outbound in flight */
+    size_t client_bytes;      /* net_httpClientMaxBytes: one outbound response body */
+    int client_timeout_ms;    /* net_httpClientTimeoutMs: default outbound timeout */
 } weft__net_limits;
 
 /* ---- the net state (net.c) ------------------------------------------------- */
@@ -259,6 +262,40 @@ int weft__enet_client_open(uv_loop_t *loop, const char *ip, int port,
 int weft__enet_client_send(struct weft__enet_srv *s, const char *msg, size_t len);
 size_t weft__enet_client_queued(struct weft__enet_srv *s);
 void weft__enet_client_close(struct weft__enet_srv *s);
+
+/* curl.c: outbound HTTP on libcurl's multi-socket API (the host's loop). */
+typedef struct weft__curl weft__curl;
+typedef struct weft__curl_req {
+    const char *url, *method; /* http:// or https:// only; method NULL: GET */
+    const char *body;         /* copied */
+    size_t body_len;
+    const char *const *headers; /* "Name: value" lines */
+    size_t nheaders;
+    long timeout_ms;   /* 0: none */
+    int follow;        /* follow redirects (at most 10) */
+    size_t max_bytes;  /* response body bound */
+    int max_inflight;  /* refuse when this many are running */
+    const char *key;   /* names the request for weft__curl_abort */
+} weft__curl_req;
+typedef struct weft__curl_result {
+    int status;          /* HTTP status, or 0 with error set */
+    const char *error;   /* NULL on success */
+    const char *body;    /* body_len bytes (NUL-terminated) */
+    size_t body_len;
+    const char *headers; /* the final response's raw header lines */
+    size_t headers_len;
+    const char *url;     /* the final URL */
+} weft__curl_result;
+/* Called once per request, on the loop thread; r is valid for the call. */
+typedef void (*weft__curl_done)(void *ud, const weft__curl_result *r);
+int weft__curl_open(uv_loop_t *loop, weft__curl **out);
+/* 0, WEFT_EINVAL (not http/https), WEFT_ESTATE (too many in flight, or
+ * closing), WEFT_ENOMEM, WEFT_EIO. */
+int weft__curl_request(weft__curl *c, const weft__curl_req *rq, weft__curl_done cb, void *ud);
+/* Finish the request named key now with error "aborted". 0 or WEFT_ENOENT. */
+int weft__curl_abort(weft__curl *c, const char *key);
+/* Finish every request with "server shutting down" and free (async). */
+void weft__curl_close(weft__curl *c);
 
 /* Sec-WebSocket-Accept for a key (RFC 6455 §4.2.2) into out (29 bytes). */
 int weft__ws_accept_key(const char *key, size_t key_len, char out[29]);

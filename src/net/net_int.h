@@ -52,6 +52,7 @@ struct weft__net {
     void (*route)(weft_host *h, weft__http_req *r, const weft__http_req_info *info);
     struct weft__players *players;
     void *http_handlers; /* http_handler.c */
+    weft__curl *curl;    /* outbound HTTP (curl.c), opened on first use */
 };
 
 /* players.c */

@@ -471,6 +471,34 @@ static void test_players_natives_deferrals_latent(void **state)
     expect_dropped(&a, "kicked by lua");
 }
 
+static void emit_port(player *p, const char *event)
+{
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    msgpack_pack_array(&pk, 1);
+    msgpack_pack_int(&pk, weft__net_port(H, 0));
+    int before = p->events;
+    assert_int_equal(weft_client_emit(p->c, event, sb.data, sb.size), 0);
+    msgpack_sbuffer_destroy(&sb);
+    wait_event(p, before);
+}
+
+static void test_outbound_http(void **state)
+{
+    player a;
+    join(&a, "ws", "fetcher");
+    emit_port(&a, "test:fetch");
+    assert_string_equal(a.last_event, "test:fetched");
+    assert_string_equal(a.last_args,
+                        "201,3,ABC,TypeError:fetch failed,AbortError,404,null,no /nothing");
+    emit_port(&a, "test:luafetch");
+    assert_string_equal(a.last_event, "test:luafetched");
+    assert_string_equal(a.last_args, "200,lua GET /p 1,text/plain");
+    leave(&a);
+}
+
 static int setup(void **state)
 {
     assert_int_equal(weft_host_new(&(weft_host_options){.no_console = 1}, &H), 0);
@@ -499,6 +527,7 @@ int main(void)
         cmocka_unit_test(test_bounds_drop),
         cmocka_unit_test(test_http_handlers),
         cmocka_unit_test(test_players_natives_deferrals_latent),
+        cmocka_unit_test(test_outbound_http),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
