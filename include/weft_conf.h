@@ -37,8 +37,14 @@
 #define WEFT_JS_CPU_LIMIT_MS 5000
 #define WEFT_JS_MEMORY_LIMIT (512u * 1024 * 1024)
 
-/* QuickJS stack size limit for one runtime, in bytes. */
+/* QuickJS stack limit of a runtime, in bytes: what the creating thread's
+ * stack has left below the point where the runtime is created, minus
+ * WEFT_JS_STACK_MARGIN for the C code that runs between QuickJS's checks
+ * (so deep recursion reaches ~10^4 frames on an 8 MB main thread, as Node's
+ * ~12500). WEFT_JS_STACK_SIZE is the floor, and the size used when the
+ * thread's stack cannot be read. */
 #define WEFT_JS_STACK_SIZE (1024 * 1024)
+#define WEFT_JS_STACK_MARGIN (512 * 1024)
 
 /* Exit code used when an 'uncaughtException' handler itself throws (Node's
  * kExceptionInFatalExceptionHandler). */

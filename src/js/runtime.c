@@ -1,9 +1,12 @@
 /* runtime.c: creating and freeing a JS runtime, the bootstrap (src/js/lib
  * files evaluated in order with (internal, natives)), and the process-level
  * natives (output, clock, exit, environment, files). */
+#define _GNU_SOURCE /* pthread_getattr_np */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -386,6 +389,23 @@ int weft__js_set_exec_argv(weft__js *js, int argc, char **argv)
     return 0;
 }
 
+/* See WEFT_JS_STACK_SIZE: the stack this thread has left, less a margin. */
+static size_t js_stack_size(void)
+{
+    pthread_attr_t attr;
+    void *low;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return WEFT_JS_STACK_SIZE;
+    int ok = pthread_attr_getstack(&attr, &low, &size) == 0;
+    pthread_attr_destroy(&attr);
+    char here;
+    uintptr_t sp = (uintptr_t)&here, lo = (uintptr_t)low;
+    if (!ok || sp <= lo || sp - lo > size) return WEFT_JS_STACK_SIZE;
+    size_t left = (size_t)(sp - lo);
+    if (left < WEFT_JS_STACK_SIZE + WEFT_JS_STACK_MARGIN) return WEFT_JS_STACK_SIZE;
+    return left - WEFT_JS_STACK_MARGIN;
+}
+
 weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv)
 {
     return weft__js_create(h, mode, argc, argv, NULL);
@@ -402,7 +422,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     js->ur_mode = mode;
     js->rt = JS_NewRuntime();
     if (!js->rt) goto fail;
-    JS_SetMaxStackSize(js->rt, WEFT_JS_STACK_SIZE);
+    JS_SetMaxStackSize(js->rt, js_stack_size());
     js->ctx = JS_NewContext(js->rt);
     if (!js->ctx) goto fail;
     JS_SetContextOpaque(js->ctx, js);

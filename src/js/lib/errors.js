@@ -59,6 +59,13 @@ function lazyInternal(names, lib) {
   for (const k of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']) {
     const stub = { [k](...args) { loadTimers(); return Reflect.apply(internal.timers[k], this, args); } }[k];
     stub[kLazyStub] = true;
+    if (k === 'setTimeout' || k === 'setImmediate') {
+      Object.defineProperty(stub, Symbol.for('nodejs.util.promisify.custom'), {
+        enumerable: true,
+        configurable: true,
+        get() { loadTimers(); return internal.timers[k][Symbol.for('nodejs.util.promisify.custom')]; },
+      });
+    }
     Object.defineProperty(globalThis, k, { value: stub, writable: true, configurable: true, enumerable: true });
   }
   lazyInternal(['Module', 'runMain', 'loadBuiltin', 'builtins', 'path', 'esmResolve', 'esmFormat',
@@ -90,9 +97,34 @@ function makeNodeError(Base, code, message) {
 }
 internal.makeNodeError = makeNodeError;
 
+// ERR_INVALID_ARG_TYPE's wording: expected is a type or class name, a list of
+// them (['string', 'Buffer']), or ready-made text ('function or null').
+const kTypes = ['string', 'function', 'number', 'object', 'Function', 'Object', 'boolean', 'bigint', 'symbol'];
+function describeExpected(expected) {
+  if (typeof expected === 'string' && expected.includes(' ')) return `of type ${expected}`;
+  const types = [], instances = [], other = [];
+  for (const v of Array.isArray(expected) ? expected : [expected]) {
+    if (kTypes.includes(v)) types.push(v.toLowerCase());
+    else if (/^([A-Z][a-z0-9]*)+$/.test(v)) instances.push(v);
+    else other.push(v);
+  }
+  const oi = instances.indexOf('Object');
+  if (oi !== -1 && !types.includes('object')) {
+    instances.splice(oi, 1);
+    types.push('object');
+  }
+  const joinOr = (list) => (list.length > 2 ? `${list.slice(0, -1).join(', ')}, or ${list[list.length - 1]}`
+    : list.join(' or '));
+  const parts = [];
+  if (types.length) parts.push(`${types.length > 1 ? 'one of type' : 'of type'} ${joinOr(types)}`);
+  if (instances.length) parts.push(`an instance of ${joinOr(instances)}`);
+  if (other.length) parts.push(other.length > 1 ? `one of ${joinOr(other)}` : other[0].toLowerCase() === other[0] ? `type ${other[0]}` : other[0]);
+  return parts.join(' or ');
+}
 internal.throwInvalidArgType = function (name, expected, actual) {
+  const what = name.endsWith(' argument') ? name : `"${name}" ${name.includes('.') ? 'property' : 'argument'}`;
   throw makeNodeError(TypeError, 'ERR_INVALID_ARG_TYPE',
-    `The "${name}" argument must be of type ${expected}. Received ${determineSpecificType(actual)}`);
+    `The ${what} must be ${describeExpected(expected)}. Received ${determineSpecificType(actual)}`);
 };
 
 internal.isErrorLike = function (o) {

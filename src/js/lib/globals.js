@@ -11,3 +11,9 @@ Object.defineProperty(natives.nextTick, 'name', { value: 'nextTick' });
 if (typeof globalThis.structuredClone !== 'function') {
   def('structuredClone', (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v))));
 }
+// Node 20 gives the explicit-resource-management symbols before engines do.
+for (const [name, key] of [['dispose', 'nodejs.dispose'], ['asyncDispose', 'nodejs.asyncDispose']]) {
+  if (typeof Symbol[name] !== 'symbol') {
+    Object.defineProperty(Symbol, name, { value: Symbol.for(key), writable: false, enumerable: false, configurable: false });
+  }
+}

@@ -78,19 +78,34 @@ function makeUtil() {
     };
   }
   function inherits(ctor, superCtor) {
+    if (ctor === undefined || ctor === null) internal.throwInvalidArgType('ctor', 'Function', ctor);
+    if (superCtor === undefined || superCtor === null) internal.throwInvalidArgType('superCtor', 'Function', superCtor);
+    if (superCtor.prototype === undefined) {
+      internal.throwInvalidArgType('superCtor.prototype', 'Object', superCtor.prototype);
+    }
     Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
     Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
   }
-  const warned = new Set();
+  // util.deprecate: one warning per returned function, or per code when
+  // one is given (Node's codesWarned); no warning with --no-deprecation.
+  const codesWarned = new Set();
   function deprecate(fn, msg, code) {
-    return function (...args) {
-      const key = code || msg;
-      if (!warned.has(key)) {
-        warned.add(key);
-        process.emitWarning(msg, 'DeprecationWarning', code);
+    if (process.noDeprecation === true) return fn;
+    if (code !== undefined && typeof code !== 'string') internal.throwInvalidArgType('code', 'string', code);
+    let warned = false;
+    function deprecated(...args) {
+      if (!warned) {
+        warned = true;
+        if (code === undefined || !codesWarned.has(code)) {
+          if (code !== undefined) codesWarned.add(code);
+          process.emitWarning(msg, 'DeprecationWarning', code);
+        }
       }
       return new.target ? Reflect.construct(fn, args, new.target) : Reflect.apply(fn, this, args);
-    };
+    }
+    Object.setPrototypeOf(deprecated, fn);
+    if (fn.prototype) deprecated.prototype = fn.prototype;
+    return deprecated;
   }
   const tag = (v) => Object.prototype.toString.call(v).slice(8, -1);
   const types = {

@@ -463,6 +463,51 @@ function clearImmediate(immediate) {
   immediateQueue.remove(immediate);
 }
 
+// Deprecated item timers (lib/timers.js): any object with _onTimeout.
+const TIMEOUT_MAX_INT = 2 ** 31 - 1;
+function getTimerDuration(msecs, name) {
+  if (typeof msecs !== 'number') internal.throwInvalidArgType(name, 'number', msecs);
+  if (msecs < 0 || !Number.isFinite(msecs)) {
+    throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+      `The value of "${name}" is out of range. It must be a non-negative finite number. Received ${internal.inspect(msecs)}`);
+  }
+  if (msecs > TIMEOUT_MAX_INT) {
+    process.emitWarning(`${msecs} does not fit into a 32-bit signed integer.` +
+                        `\nTimer duration was truncated to ${TIMEOUT_MAX_INT}.`, 'TimeoutOverflowWarning');
+    return TIMEOUT_MAX_INT;
+  }
+  return msecs;
+}
+function enroll(item, msecs) {
+  msecs = getTimerDuration(msecs, 'msecs');
+  if (item._idleNext) unenroll(item);
+  L.init(item);
+  item._idleTimeout = msecs;
+}
+function deprecated(fn, name, msg, code) {
+  let warned = false;
+  const wrapped = { [name](...args) {
+    if (!warned) {
+      warned = true;
+      process.emitWarning(msg, 'DeprecationWarning', code);
+    }
+    return Reflect.apply(fn, this, args);
+  } }[name];
+  return wrapped;
+}
+
+// util.promisify(setTimeout / setImmediate) gives timers/promises' versions
+for (const [fn, name] of [[setTimeout, 'setTimeout'], [setImmediate, 'setImmediate']]) {
+  Object.defineProperty(fn, Symbol.for('nodejs.util.promisify.custom'), {
+    enumerable: true,
+    configurable: true,
+    get() { return internal.loadBuiltin('timers/promises')[name]; },
+  });
+}
+
+Timeout.prototype[Symbol.dispose] = function () { clearTimeout(this); };
+Immediate.prototype[Symbol.dispose] = function () { clearImmediate(this); };
+
 internal.processTimers = processTimers;
 internal.processImmediate = processImmediate;
 internal.Timeout = Timeout;
@@ -470,8 +515,20 @@ internal.Immediate = Immediate;
 internal.timers = {
   setTimeout, clearTimeout, setInterval, clearInterval, setImmediate, clearImmediate,
 };
+Object.defineProperties(internal.timers, Object.getOwnPropertyDescriptors({
+  _unrefActive: deprecated((item) => insertGuarded(item, false), '_unrefActive',
+    'timers._unrefActive() is deprecated. Please use timeout.refresh() instead.', 'DEP0127'),
+  active: deprecated((item) => insertGuarded(item, true), 'active',
+    'timers.active() is deprecated. Please use timeout.refresh() instead.', 'DEP0126'),
+  unenroll: deprecated(unenroll, 'unenroll',
+    'timers.unenroll() is deprecated. Please use clearTimeout instead.', 'DEP0096'),
+  enroll: deprecated(enroll, 'enroll',
+    'timers.enroll() is deprecated. Please use setTimeout instead.', 'DEP0095'),
+}));
+// only setTimeout..clearImmediate become globals
+const kGlobalTimers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'];
 Object.defineProperty(setTimeout, 'name', { value: 'setTimeout' });
-for (const k of Object.keys(internal.timers)) {
+for (const k of kGlobalTimers) {
   // replace the lazy stubs (errors.js), not a script's own override
   const cur = globalThis[k];
   if (cur !== undefined && !(typeof cur === 'function' && cur[internal.kLazyStub])) continue;
