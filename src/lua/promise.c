@@ -11,6 +11,7 @@
  * Resolving with a promise adopts it (one more checkpoint hop); a promise is
  * settled once: later resolve/reject calls are ignored. */
 #include <stdlib.h>
+#include <string.h>
 #include <lauxlib.h>
 #include "lua/lua_rt.h"
 
@@ -207,6 +208,27 @@ int weft__lua_await(lua_State *L)
     return l_await(L);
 }
 
+/* p.state / p.value as FiveM's deferred.lua promises expose them (state 0
+ * pending, 3 resolved, 4 rejected); p:resolve/:reject/:next. Upvalue 1:
+ * the methods table. */
+static int l_index(lua_State *L)
+{
+    promise *p = luaL_checkudata(L, 1, PROMISE_MT);
+    const char *k = lua_tostring(L, 2);
+    if (k && !strcmp(k, "state")) {
+        lua_pushinteger(L, p->state == PENDING ? 0 : p->state == FULFILLED ? 3 : 4);
+        return 1;
+    }
+    if (k && !strcmp(k, "value")) {
+        if (p->state == PENDING) lua_pushnil(L);
+        else lua_getiuservalue(L, 1, 1);
+        return 1;
+    }
+    lua_pushvalue(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
+    return 1;
+}
+
 static int l_tostring(lua_State *L)
 {
     promise *p = luaL_checkudata(L, 1, PROMISE_MT);
@@ -349,6 +371,7 @@ void weft__lua_promise_open(lua_State *L)
         {"resolve", l_resolve}, {"reject", l_reject}, {"next", l_next}, {NULL, NULL}};
     luaL_newmetatable(L, PROMISE_MT);
     luaL_newlib(L, methods);
+    lua_pushcclosure(L, l_index, 1);
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, l_tostring);
     lua_setfield(L, -2, "__tostring");
