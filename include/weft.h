@@ -197,6 +197,14 @@ const char *weft_call_resource(const weft_call *call);
 /* The native's name, valid until the call is settled. Any thread. */
 const char *weft_call_native(const weft_call *call);
 
+/* Inside a sync native: the name of the resource whose script called it
+ * ("" when called from C). Valid until the native returns. Host thread. */
+const char *weft_native_resource(weft_host *h);
+/* Inside a sync native: make the script's error say fmt (printf-style)
+ * instead of "native NAME failed: ...". Returns WEFT_ESCRIPT, for
+ *   return weft_native_error(h, "key \"%s\" is too large", key); */
+int weft_native_error(weft_host *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* A table entry: exactly one of fn (sync) or async_fn is set. */
 typedef struct weft_native {
     const char *name;

@@ -12,6 +12,7 @@ const weft__rt_ops *const weft__engines[] = {&weft__js_engine, &weft__lua_engine
 
 static int (*const areas[])(weft_host *h) = {
     weft__api_net_open,
+    weft__api_commands_open,
     NULL, /* the list ends here */
 };
 

@@ -20,6 +20,11 @@ extern const weft__api_prelude weft__api_preludes[];
 /* Areas: int weft__api_AREA_open(weft_host *h), listed in src/builtin.c;
  * 0 or a negative WEFT_E* (the host is not created). */
 
+/* Issue 12's areas: commands_natives.c (commands, ACE, resource control),
+ * convar_natives.c, kvp_natives.c, file_natives.c, statebag_natives.c,
+ * info_natives.c (server information). */
+int weft__api_commands_open(weft_host *h);
+
 /* test.c: natives the host tests use; registered by `set weft_testNatives 1`
  * (declared in src/host/server.h as weft__api_test_enable). */
 

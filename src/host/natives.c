@@ -14,6 +14,7 @@
  *   guarded by its mutex): once the host is gone (hub->host NULL), settling
  *   frees the result and the handle and runs nothing. */
 #include <stdio.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host/server.h"
@@ -62,6 +63,8 @@ struct weft__natives {
     weft__prelude *preludes;
     size_t preludes_len, preludes_cap;
     weft__hub *hub;
+    weft__rt *caller;   /* the runtime whose sync native runs now */
+    char *error;        /* weft_native_error()'s message for that native */
 };
 
 /* ---- the hub ----------------------------------------------------------- */
@@ -367,13 +370,26 @@ void weft__native_call(weft_host *h, weft__rt *caller, const char *name, const c
     if (nat->fn) {
         char *res = NULL;
         size_t rlen = 0;
+        weft__natives *n = h->server->natives;
+        weft__rt *outer = n->caller;
+        char *outer_error = n->error;
+        n->caller = caller;
+        n->error = NULL;
         int rc = nat->fn(nat->ud, args, len, &res, &rlen);
+        char *error = n->error;
+        n->caller = outer;
+        n->error = outer_error;
         if (rc < 0) {
             free(res);
-            weft__call_result_error(out, "Error", NULL, "native %s failed: %s", name,
-                                    weft_strerror(rc));
+            if (error)
+                weft__call_result_error(out, "Error", NULL, "%s", error);
+            else
+                weft__call_result_error(out, "Error", NULL, "native %s failed: %s", name,
+                                        weft_strerror(rc));
+            free(error);
             return;
         }
+        free(error);
         out->status = WEFT_CALL_OK;
         out->buf = res;
         out->len = res ? rlen : 0;
@@ -416,6 +432,31 @@ void weft__native_call(weft_host *h, weft__rt *caller, const char *name, const c
     if (n->hub) n->hub->invoking_id = outer;
     out->status = WEFT_CALL_PENDING;
     out->call = c;
+}
+
+weft__rt *weft__native_caller(weft_host *h)
+{
+    return h && h->server && h->server->natives ? h->server->natives->caller : NULL;
+}
+
+const char *weft_native_resource(weft_host *h)
+{
+    weft__rt *rt = weft__native_caller(h);
+    return rt && rt->resource ? rt->resource->name : "";
+}
+
+int weft_native_error(weft_host *h, const char *fmt, ...)
+{
+    if (!h || !h->server || !h->server->natives || !fmt) return WEFT_EINVAL;
+    weft__natives *n = h->server->natives;
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    free(n->error);
+    n->error = strdup(msg);
+    return WEFT_ESCRIPT;
 }
 
 /* ---- preludes -------------------------------------------------------------- */

@@ -244,6 +244,8 @@ const char *weft__native_name(weft_host *h, size_t i);
  * script a promise). out->buf is malloc'ed; the caller frees it. */
 void weft__native_call(weft_host *h, weft__rt *caller, const char *name, const char *args,
                        size_t len, weft__call_result *out);
+/* The runtime whose sync native runs now (NULL from C or outside one). */
+weft__rt *weft__native_caller(weft_host *h);
 /* A pending call with no callee runtime (an async native called NAME). */
 weft__call *weft__call_new_native(weft_host *h, const char *name);
 /* Run the preludes of rt's kind (weft_host_add_prelude) in rt. */

@@ -787,16 +787,6 @@ static JSValue n_resource_state(JSContext *ctx, JSValueConst this_val, int argc,
     return JS_NewString(ctx, r ? weft__srv_state_name(r->state) : "missing");
 }
 
-static JSValue n_execute(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
-{
-    JS_SELF;
-    const char *line = JS_ToCString(ctx, argv[0]);
-    if (!line) return JS_EXCEPTION;
-    weft__srv_exec(js->host, js->res->resource, line);
-    JS_FreeCString(ctx, line);
-    return JS_UNDEFINED;
-}
-
 static JSValue n_game_timer(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JS_SELF;
@@ -981,7 +971,6 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("wasEventCanceled", 0, n_was_canceled),
     JS_CFUNC_DEF("invokingResource", 0, n_invoking),
     JS_CFUNC_DEF("resourceState", 1, n_resource_state),
-    JS_CFUNC_DEF("executeCommand", 1, n_execute),
     JS_CFUNC_DEF("gameTimer", 0, n_game_timer),
     JS_CFUNC_DEF("getConvar", 2, n_get_convar),
     JS_CFUNC_DEF("getConvarInt", 2, n_get_convar_int),

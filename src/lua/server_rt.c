@@ -962,32 +962,6 @@ static int l_get_resource_path(lua_State *L)
     return 1;
 }
 
-static int l_execute_command(lua_State *L)
-{
-    weft__lua *lua = weft__lua_from_state(L);
-    weft__srv_exec(lua->host, lua->base.resource, luaL_checkstring(L, 1));
-    return 0;
-}
-
-static int resource_command(lua_State *L, const char *verb)
-{
-    char line[300];
-    weft__lua *lua = weft__lua_from_state(L);
-    snprintf(line, sizeof line, "%s %s", verb, luaL_checkstring(L, 1));
-    weft__srv_exec(lua->host, lua->base.resource, line);
-    return 0;
-}
-
-static int l_start_resource(lua_State *L)
-{
-    return resource_command(L, "start");
-}
-
-static int l_stop_resource(lua_State *L)
-{
-    return resource_command(L, "stop");
-}
-
 static int l_get_convar(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
@@ -1090,9 +1064,6 @@ static int open_server(lua_State *L)
                                    {"WasEventCanceled", l_was_event_canceled},
                                    {"GetInvokingResource", l_get_invoking_resource},
                                    {"GetResourceState", l_get_resource_state},
-                                   {"ExecuteCommand", l_execute_command},
-                                   {"StartResource", l_start_resource},
-                                   {"StopResource", l_stop_resource},
                                    {"GetConvar", l_get_convar},
                                    {"GetConvarInt", l_get_convar_int},
                                    {"GetGameTimer", l_get_game_timer},

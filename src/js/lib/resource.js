@@ -244,9 +244,6 @@ def('GetHashKey', (str) => {
 });
 // weft has no frame delay to dodge: accepted, nothing to do.
 def('ScheduleResourceTick', () => {});
-def('ExecuteCommand', (line) => host.executeCommand(String(line)));
-def('StartResource', (name) => host.executeCommand(`start ${name}`));
-def('StopResource', (name) => host.executeCommand(`stop ${name}`));
 def('GetGameTimer', () => host.gameTimer());
 def('GetConvar', (name, def = '') => host.getConvar(String(name), def));
 def('GetConvarInt', (name, def = 0) => host.getConvarInt(String(name), def | 0));

@@ -1,0 +1,20 @@
+// commands.js: RegisterCommand sugar for JS resources. A handler's throw or
+// rejection is logged with the command's name (the native calls the
+// handler from the host, where nobody else would see the error).
+{
+  const register = RegisterCommand;
+  const report = (name, e) =>
+    console.log(`error in command "${name}": ${e && e.stack ? e.stack : String(e)}`);
+  globalThis.RegisterCommand = function RegisterCommand(name, handler, restricted) {
+    if (typeof handler !== 'function') return register(name, handler, restricted);
+    return register(name, (source, args, raw) => {
+      try {
+        const r = handler(source, args, raw);
+        if (r !== null && typeof r === 'object' && typeof r.then === 'function')
+          r.then(undefined, (e) => report(name, e));
+      } catch (e) {
+        report(name, e);
+      }
+    }, restricted);
+  };
+}

@@ -1,0 +1,12 @@
+-- commands.lua: RegisterCommand sugar for Lua resources. A handler's error
+-- (also after a Wait) is logged with the command's name.
+local register = RegisterCommand
+function RegisterCommand(name, handler, restricted)
+  if type(handler) ~= 'function' then return register(name, handler, restricted) end
+  return register(name, function(source, args, raw)
+    local ok, err = pcall(handler, source, args, raw)
+    if not ok then
+      print(('SCRIPT ERROR: error in command "%s": %s'):format(tostring(name), tostring(err)))
+    end
+  end, restricted)
+end

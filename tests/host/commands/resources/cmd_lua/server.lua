@@ -1,0 +1,8 @@
+RegisterCommand('heal', function(source, args, raw)
+  print('heal', source, #args, args[1], raw)
+end, true)
+RegisterCommand('luaboom', function()
+  error('lua command exploded')
+end)
+local ok, err = pcall(RegisterCommand, 'x', 'not a function')
+print('refused:', ok, err)
