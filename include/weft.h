@@ -77,9 +77,11 @@ int weft_run_file(const char *file, const weft_run_options *opts);
  * lines are "[name] ..."): the file runs as a chunk in a thread, then the
  * loop runs until no thread is queued (Wait/SetTimeout timers, CreateThread,
  * Wait(0) frames: standalone, a frame is each loop iteration). Threads
- * awaiting promises nobody settles do not keep it alive. The environment may
- * lower the limits of include/weft_conf.h: WEFT_LUA_MEMORY_LIMIT (bytes),
- * WEFT_LUA_CPU_WARN_MS, WEFT_LUA_CPU_LIMIT_MS. Returns 0, 1 if the file
+ * awaiting promises nobody settles do not keep it alive. Like Node (and
+ * weft_run_file) it has no CPU limit: a call may run as long as it needs.
+ * The environment may set limits: WEFT_LUA_MEMORY_LIMIT (bytes, default
+ * that of include/weft_conf.h), WEFT_LUA_CPU_WARN_MS and WEFT_LUA_CPU_LIMIT_MS
+ * (ms, default 0 = none). Returns 0, 1 if the file
  * could not be loaded or its chunk raised an error (at any time), or a
  * negative WEFT_E* code if the host could not be set up. */
 int weft_run_lua_file(const char *file);

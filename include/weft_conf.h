@@ -64,8 +64,10 @@
  * and the script gets Lua's "not enough memory" error (logged). */
 #define WEFT_LUA_MEMORY_LIMIT ((size_t)256 * 1024 * 1024)
 
-/* A single Lua call (one resume of a thread, an event handler...) running
- * longer than this, in ms, is warned about once (0 = never). */
+/* In `weft serve`, a single Lua call (one resume of a thread, an event
+ * handler...) running longer than this, in ms, is warned about once
+ * (0 = never). `weft run FILE.lua` has no CPU limits unless the environment
+ * sets them (WEFT_LUA_CPU_WARN_MS / WEFT_LUA_CPU_LIMIT_MS), as Node. */
 #define WEFT_LUA_CPU_WARN_MS 500
 
 /* ... and stopped with a Lua error past this, in ms (0 = never). */

@@ -2,7 +2,7 @@
  * resource is named after the file): the file runs as a chunk, then the loop
  * runs until no thread is queued (timers, CreateThread, Wait(0)); a frame is
  * each check phase of the loop. Threads awaiting promises nobody settles do
- * not keep it alive. */
+ * not keep it alive. No CPU limit unless the environment sets one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +38,10 @@ int weft_run_lua_file(const char *file)
         free(h);
         return WEFT_ENOMEM;
     }
+    /* No CPU limit or warning by default, as Node and `weft run FILE.js`:
+     * a long computation is the program, not a runaway resource. */
+    lua->cpu_warn_ms = 0;
+    lua->cpu_limit_ms = 0;
     uint64_t mem = lua->mem_limit;
     env_u64("WEFT_LUA_MEMORY_LIMIT", &mem);
     env_u64("WEFT_LUA_CPU_WARN_MS", &lua->cpu_warn_ms);
