@@ -848,6 +848,12 @@ static JSValue n_meta(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     return v ? JS_NewString(ctx, v) : JS_UNDEFINED;
 }
 
+/* GetInstanceId(): this runtime's instance number (unique per start). */
+static JSValue n_instance_id(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return JS_NewUint32(ctx, weft__js_from_ctx(ctx)->base.instance);
+}
+
 static JSValue n_num_resources(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     return JS_NewInt32(ctx, weft__srv_count(weft__js_from_ctx(ctx)->host));
@@ -977,6 +983,7 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("metaCount", 2, n_meta_count),
     JS_CFUNC_DEF("meta", 3, n_meta),
     JS_CFUNC_DEF("numResources", 0, n_num_resources),
+    JS_CFUNC_DEF("instanceId", 0, n_instance_id),
     JS_CFUNC_DEF("resourceByIndex", 1, n_resource_by_index),
     JS_CFUNC_DEF("pathOf", 1, n_path_of),
     JS_CFUNC_DEF("exitResource", 1, n_exit_resource),

@@ -931,6 +931,13 @@ static int l_get_resource_metadata(lua_State *L)
     return 1;
 }
 
+/* GetInstanceId(): this runtime's instance number (unique per start). */
+static int l_get_instance_id(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)weft__lua_from_state(L)->base.instance);
+    return 1;
+}
+
 static int l_get_num_resources(lua_State *L)
 {
     lua_pushinteger(L, weft__srv_count(weft__lua_from_state(L)->host));
@@ -1070,6 +1077,7 @@ static int open_server(lua_State *L)
                                    {"GetNumResourceMetadata", l_get_num_resource_metadata},
                                    {"GetResourceMetadata", l_get_resource_metadata},
                                    {"GetNumResources", l_get_num_resources},
+                                   {"GetInstanceId", l_get_instance_id},
                                    {"GetResourceByFindIndex", l_get_resource_by_find_index},
                                    {"GetResourcePath", l_get_resource_path},
                                    {NULL, NULL}};

@@ -253,6 +253,7 @@ def('GetNumResourceMetadata', (res, key) => host.metaCount(String(res), String(k
 def('GetResourceMetadata', (res, key, i) => host.meta(String(res), String(key), i | 0));
 def('GetResourcePath', (res) => (res === undefined || res === resName ? host.resourcePath : host.pathOf(String(res))));
 def('GetNumResources', () => host.numResources());
+def('GetInstanceId', () => host.instanceId());
 def('GetResourceByFindIndex', (i) => host.resourceByIndex(i | 0));
 def('CallNative', (name, ...args) => host.callNative(String(name), ...args));
 for (const n of host.nativeNames()) {

@@ -8,5 +8,6 @@ on('lua:done', () => {
   emit('jsEntered', 'bad');
   console.log('js: IsDuplicityVersion', IsDuplicityVersion(), 'GetHashKey', GetHashKey('adder'), GetHashKey('prop_bench_01a'), GetHashKey('é'));
   ScheduleResourceTick(GetCurrentResourceName());
+  console.log('js: instance id', Number.isInteger(GetInstanceId()), GetInstanceId() > 0);
   ExecuteCommand('quit');
 });
