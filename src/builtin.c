@@ -13,6 +13,7 @@ const weft__rt_ops *const weft__engines[] = {&weft__js_engine, &weft__lua_engine
 static int (*const areas[])(weft_host *h) = {
     weft__api_net_open,
     weft__api_commands_open,
+    weft__api_convars_open,
     NULL, /* the list ends here */
 };
 

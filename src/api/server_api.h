@@ -24,7 +24,10 @@ void weft__api_help(weft_host *h, const char *const *builtins);
 /* r stopped: drop its commands, state bag handlers, convar listeners and
  * KVP find handles, releasing their function references. */
 void weft__api_resource_stopped(weft_host *h, weft__resource *r);
-/* A convar changed (set/sets/setr or SetConvar): call the listeners. */
+/* Set a convar (set/sets/setr, SetConvar...) and, when its value changed,
+ * call the change listeners. 0 or the store's error. */
+int weft__srv_set_convar(weft_host *h, const char *name, const char *value, unsigned flags);
+/* A convar changed: call the listeners. */
 void weft__api_convar_changed(weft_host *h, const char *name);
 
 #endif

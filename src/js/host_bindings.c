@@ -793,29 +793,6 @@ static JSValue n_game_timer(JSContext *ctx, JSValueConst this_val, int argc, JSV
     return JS_NewInt64(ctx, (int64_t)weft__srv_game_timer(js->host));
 }
 
-static JSValue n_get_convar(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
-{
-    JS_SELF;
-    const char *name = JS_ToCString(ctx, argv[0]);
-    if (!name) return JS_EXCEPTION;
-    const char *v = weft__convars_get(&js->host->server->convars, name, NULL);
-    JS_FreeCString(ctx, name);
-    return v ? JS_NewString(ctx, v) : JS_DupValue(ctx, argv[1]);
-}
-
-static JSValue n_get_convar_int(JSContext *ctx, JSValueConst this_val, int argc,
-                                JSValueConst *argv)
-{
-    JS_SELF;
-    int def = 0;
-    const char *name = JS_ToCString(ctx, argv[0]);
-    if (!name) return JS_EXCEPTION;
-    JS_ToInt32(ctx, &def, argv[1]);
-    int v = weft__convars_get_int(&js->host->server->convars, name, def);
-    JS_FreeCString(ctx, name);
-    return JS_NewInt32(ctx, v);
-}
-
 static const weft__manifest *manifest_of(JSContext *ctx, JSValueConst name)
 {
     weft__js *js = weft__js_from_ctx(ctx);
@@ -978,8 +955,6 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("invokingResource", 0, n_invoking),
     JS_CFUNC_DEF("resourceState", 1, n_resource_state),
     JS_CFUNC_DEF("gameTimer", 0, n_game_timer),
-    JS_CFUNC_DEF("getConvar", 2, n_get_convar),
-    JS_CFUNC_DEF("getConvarInt", 2, n_get_convar_int),
     JS_CFUNC_DEF("metaCount", 2, n_meta_count),
     JS_CFUNC_DEF("meta", 3, n_meta),
     JS_CFUNC_DEF("numResources", 0, n_num_resources),

@@ -969,25 +969,6 @@ static int l_get_resource_path(lua_State *L)
     return 1;
 }
 
-static int l_get_convar(lua_State *L)
-{
-    weft__lua *lua = weft__lua_from_state(L);
-    const char *name = luaL_checkstring(L, 1);
-    const char *def = luaL_optstring(L, 2, "");
-    const char *v = weft__convars_get(&lua->host->server->convars, name, NULL);
-    lua_pushstring(L, v ? v : def);
-    return 1;
-}
-
-static int l_get_convar_int(lua_State *L)
-{
-    weft__lua *lua = weft__lua_from_state(L);
-    const char *name = luaL_checkstring(L, 1);
-    int def = (int)luaL_optinteger(L, 2, 0);
-    lua_pushinteger(L, weft__convars_get_int(&lua->host->server->convars, name, def));
-    return 1;
-}
-
 /* GetGameTimer(): ms since the server started, as the JS runtimes see it. */
 static int l_get_game_timer(lua_State *L)
 {
@@ -1071,8 +1052,6 @@ static int open_server(lua_State *L)
                                    {"WasEventCanceled", l_was_event_canceled},
                                    {"GetInvokingResource", l_get_invoking_resource},
                                    {"GetResourceState", l_get_resource_state},
-                                   {"GetConvar", l_get_convar},
-                                   {"GetConvarInt", l_get_convar_int},
                                    {"GetGameTimer", l_get_game_timer},
                                    {"GetNumResourceMetadata", l_get_num_resource_metadata},
                                    {"GetResourceMetadata", l_get_resource_metadata},

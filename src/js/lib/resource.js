@@ -245,8 +245,6 @@ def('GetHashKey', (str) => {
 // weft has no frame delay to dodge: accepted, nothing to do.
 def('ScheduleResourceTick', () => {});
 def('GetGameTimer', () => host.gameTimer());
-def('GetConvar', (name, def = '') => host.getConvar(String(name), def));
-def('GetConvarInt', (name, def = 0) => host.getConvarInt(String(name), def | 0));
 def('CancelEvent', () => host.cancelEvent());
 def('WasEventCanceled', () => host.wasEventCanceled());
 def('GetNumResourceMetadata', (res, key) => host.metaCount(String(res), String(key)));

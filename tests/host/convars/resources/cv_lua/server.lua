@@ -1,0 +1,7 @@
+print('lua int', GetConvarInt('n_int', 0), GetConvarInt('n_true', 0), GetConvarInt('missing', -1))
+print('lua float', GetConvarFloat('n_float', 0.0), 'bool', GetConvarBool('n_false', true))
+print('lua string', GetConvar('sv_projectName', ''), GetConvar('missing', 'x'))
+AddConvarChangeListener('SCRIPT:*', function(name, reserved)
+  print('lua listener', name, GetConvar(name, ''))
+end)
+SetConvar('from_lua', 'abc')
