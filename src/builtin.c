@@ -14,6 +14,7 @@ static int (*const areas[])(weft_host *h) = {
     weft__api_net_open,
     weft__api_commands_open,
     weft__api_convars_open,
+    weft__api_kvp_open,
     NULL, /* the list ends here */
 };
 

@@ -16,8 +16,7 @@ int weft__args_parse(weft__args *a, const char *args, size_t len)
     for (uint32_t i = 0; i < t.len && i < WEFT_API_MAX_ARGS; i++) {
         weft__mp_reader peek = r;
         const uint8_t *start = r.p;
-        if (weft__codec_mp_next(&peek, &a->tok[i]) < 0 || weft__mp_skip(&r) < 0)
-            return WEFT_EINVAL;
+        if (weft__codec_mp_next(&peek, &a->tok[i]) < 0 || weft__mp_skip(&r) < 0) return WEFT_EINVAL;
         a->raw[i] = (const char *)start;
         a->raw_len[i] = (size_t)(r.p - start);
         a->n++;
@@ -36,11 +35,20 @@ const char *weft__args_text(const weft__args *a, int i, char *buf, size_t cap)
         memcpy(buf, t->p, t->len);
         buf[t->len] = 0;
         return buf;
-    case WEFT__MP_INT: n = snprintf(buf, cap, "%lld", (long long)t->i); break;
-    case WEFT__MP_UINT: n = snprintf(buf, cap, "%llu", (unsigned long long)t->u); break;
-    case WEFT__MP_FLOAT: n = snprintf(buf, cap, "%.17g", t->f); break;
-    case WEFT__MP_BOOL: n = snprintf(buf, cap, "%s", t->boolean ? "true" : "false"); break;
-    default: return NULL;
+    case WEFT__MP_INT:
+        n = snprintf(buf, cap, "%lld", (long long)t->i);
+        break;
+    case WEFT__MP_UINT:
+        n = snprintf(buf, cap, "%llu", (unsigned long long)t->u);
+        break;
+    case WEFT__MP_FLOAT:
+        n = snprintf(buf, cap, "%.17g", t->f);
+        break;
+    case WEFT__MP_BOOL:
+        n = snprintf(buf, cap, "%s", t->boolean ? "true" : "false");
+        break;
+    default:
+        return NULL;
     }
     return n >= 0 && (size_t)n < cap ? buf : NULL;
 }
@@ -91,11 +99,16 @@ int weft__args_bool(const weft__args *a, int i, int def)
     if (i >= a->n) return def;
     const weft__mp_token *t = &a->tok[i];
     switch (t->type) {
-    case WEFT__MP_NIL: return 0;
-    case WEFT__MP_BOOL: return t->boolean;
-    case WEFT__MP_INT: return t->i != 0;
-    case WEFT__MP_FLOAT: return t->f != 0;
-    default: return 1;
+    case WEFT__MP_NIL:
+        return 0;
+    case WEFT__MP_BOOL:
+        return t->boolean;
+    case WEFT__MP_INT:
+        return t->i != 0;
+    case WEFT__MP_FLOAT:
+        return t->f != 0;
+    default:
+        return 1;
     }
 }
 
@@ -158,7 +171,17 @@ int weft__res_bool(int v, char **out, size_t *len)
     msgpack_sbuffer sb;
     msgpack_packer pk;
     weft__res_begin(&sb, &pk);
-    if (v) msgpack_pack_true(&pk);
-    else msgpack_pack_false(&pk);
+    if (v)
+        msgpack_pack_true(&pk);
+    else
+        msgpack_pack_false(&pk);
     return weft__res_take(&sb, out, len);
+}
+
+int weft__res_nil(char **out, size_t *len)
+{
+    if (!(*out = malloc(1))) return WEFT_ENOMEM;
+    (*out)[0] = (char)0xc0;
+    *len = 1;
+    return 0;
 }

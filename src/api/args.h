@@ -41,6 +41,8 @@ int weft__res_str(const char *s, size_t n, char **out, size_t *len);
 int weft__res_int(int64_t v, char **out, size_t *len);
 int weft__res_num(double v, char **out, size_t *len);
 int weft__res_bool(int v, char **out, size_t *len);
+/* nil: null in JS (not undefined), nil in Lua. */
+int weft__res_nil(char **out, size_t *len);
 /* A packer writing into sb; give sb's data away with weft__res_take. */
 void weft__res_begin(msgpack_sbuffer *sb, msgpack_packer *pk);
 int weft__res_take(msgpack_sbuffer *sb, char **out, size_t *len);

@@ -106,8 +106,7 @@ static int n_is_principal_ace_allowed(void *ud, const char *args, size_t len, ch
 
 /* A player's principal is player.ID; identifiers reach it through
  * add_principal, as FiveM's connection code adds them. */
-static int n_is_player_ace_allowed(void *ud, const char *args, size_t len, char **out,
-                                   size_t *olen)
+static int n_is_player_ace_allowed(void *ud, const char *args, size_t len, char **out, size_t *olen)
 {
     weft_host *h = ud;
     weft__args a;
@@ -120,8 +119,8 @@ static int n_is_player_ace_allowed(void *ud, const char *args, size_t len, char 
 }
 
 /* StartResource / StopResource: the console's lifecycle, as the caller. */
-static int resource_verb(weft_host *h, const char *verb, const char *args, size_t len,
-                         char **out, size_t *olen)
+static int resource_verb(weft_host *h, const char *verb, const char *args, size_t len, char **out,
+                         size_t *olen)
 {
     weft__args a;
     char name[256], line[300];

@@ -114,8 +114,7 @@ static int n_set_convar(void *ud, const char *args, size_t len, char **out, size
     return set_with(ud, args, len, 0, 1);
 }
 
-static int n_set_convar_replicated(void *ud, const char *args, size_t len, char **out,
-                                   size_t *olen)
+static int n_set_convar_replicated(void *ud, const char *args, size_t len, char **out, size_t *olen)
 {
     return set_with(ud, args, len, WEFT_CONVAR_REPLICATED, 0);
 }
