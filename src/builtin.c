@@ -15,6 +15,7 @@ static int (*const areas[])(weft_host *h) = {
     weft__api_commands_open,
     weft__api_convars_open,
     weft__api_kvp_open,
+    weft__api_files_open,
     NULL, /* the list ends here */
 };
 

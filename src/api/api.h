@@ -26,6 +26,7 @@ extern const weft__api_prelude weft__api_preludes[];
 int weft__api_commands_open(weft_host *h);
 int weft__api_convars_open(weft_host *h);
 int weft__api_kvp_open(weft_host *h);
+int weft__api_files_open(weft_host *h);
 
 /* test.c: natives the host tests use; registered by `set weft_testNatives 1`
  * (declared in src/host/server.h as weft__api_test_enable). */

@@ -1,0 +1,6 @@
+local me = GetCurrentResourceName()
+print('lua save', SaveResourceFile(me, 'notes.txt', 'line1\nline2', -1))
+print('lua load', LoadResourceFile(me, 'notes.txt'))
+print('lua dotdot', LoadResourceFile(me, '..\\rf_js\\items.json'))
+print('lua other', LoadResourceFile('rf_js', 'items.json') ~= nil)
+ExecuteCommand('quit')
