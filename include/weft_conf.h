@@ -158,4 +158,36 @@
 /* Largest player name, in bytes (longer names are cut at a UTF-8 boundary). */
 #define WEFT_NET_MAX_NAME 64
 
+/* ---- the database (src/api/db*.c) ------------------------------------------ */
+
+/* SQLite file used when no mysql_connection_string is set, relative to the
+ * server folder (convar weft_sqlitePath overrides it). */
+#define WEFT_DB_SQLITE_FILE "weft.sqlite3"
+
+/* How long an SQLite statement waits for a lock held by another connection
+ * before failing with "database is locked", in ms. */
+#define WEFT_DB_SQLITE_BUSY_MS 5000
+
+/* MariaDB connections (and their worker threads) shared by all resources,
+ * when the convar weft_dbPoolSize is not set. SQLite always uses one. */
+#define WEFT_DB_POOL_SIZE 8
+
+/* MariaDB connect timeout, in seconds. */
+#define WEFT_DB_CONNECT_TIMEOUT_S 5
+
+/* MariaDB read/write timeout of one query, in seconds, when the convar
+ * weft_dbQueryTimeout is not set: a query, or a server that stopped
+ * answering, fails with a timeout error past it (the connection is then
+ * reopened for the next query). */
+#define WEFT_DB_QUERY_TIMEOUT_S 30
+
+/* Queries whose time in the database reaches this, in ms, are logged with
+ * their resource, database time and queue time, when the convar
+ * mysql_slow_query_warning (oxmysql's name) is not set. */
+#define WEFT_DB_SLOW_QUERY_MS 200
+
+/* Most queries waiting for a connection at once; more are rejected with
+ * "too many queries queued" (a runaway loop cannot exhaust memory). */
+#define WEFT_DB_QUEUE_MAX 100000
+
 #endif

@@ -39,7 +39,12 @@ add_test(NAME lua/bytecode_file
 file(GLOB WEFT_HOST_CASES LIST_DIRECTORIES true CONFIGURE_DEPENDS
   ${CMAKE_SOURCE_DIR}/tests/host/*)
 foreach(c ${WEFT_HOST_CASES})
-  if(IS_DIRECTORY ${c} AND EXISTS ${c}/expected.out)
+  if(IS_DIRECTORY ${c} AND EXISTS ${c}/expected.out AND EXISTS ${c}/mariadb)
+    get_filename_component(name ${c} NAME)
+    add_test(NAME host/${name}
+      COMMAND ${CMAKE_SOURCE_DIR}/tests/host/run_mariadb.sh $<TARGET_FILE:weft_cli> ${name})
+    set_tests_properties(host/${name} PROPERTIES FIXTURES_REQUIRED mariadb SKIP_RETURN_CODE 77)
+  elseif(IS_DIRECTORY ${c} AND EXISTS ${c}/expected.out)
     get_filename_component(name ${c} NAME)
     add_test(NAME host/${name}
       COMMAND ${CMAKE_SOURCE_DIR}/tests/host/run.sh $<TARGET_FILE:weft_cli> ${name})
@@ -65,3 +70,14 @@ foreach(a ${WEFT_NODE_COMPAT_AREAS})
       ${CMAKE_BINARY_DIR} ${name})
   set_tests_properties(node-compat/${name} PROPERTIES TIMEOUT 600)
 endforeach()
+
+# The database against MariaDB: a throw-away server (scripts/mariadb-test.sh)
+# started once for all tests/host/*/ folders marked with a `mariadb` file,
+# unless $WEFT_TEST_MYSQL names one already (.ci/run). Those tests skip
+# (exit 77, with a SKIP line) only when no server could be started.
+add_test(NAME db/mariadb-start COMMAND ${CMAKE_SOURCE_DIR}/scripts/mariadb-test.sh fixture-start
+  ${CMAKE_BINARY_DIR}/mariadb)
+add_test(NAME db/mariadb-stop COMMAND ${CMAKE_SOURCE_DIR}/scripts/mariadb-test.sh stop
+  ${CMAKE_BINARY_DIR}/mariadb)
+set_tests_properties(db/mariadb-start PROPERTIES FIXTURES_SETUP mariadb TIMEOUT 120)
+set_tests_properties(db/mariadb-stop PROPERTIES FIXTURES_CLEANUP mariadb)

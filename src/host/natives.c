@@ -55,11 +55,18 @@ typedef struct weft__closer {
     void *ud;
 } weft__closer;
 
+typedef struct weft__info {
+    void (*fn)(weft_host *h, void *ud, const char *resource, char *buf, size_t cap);
+    void *ud;
+} weft__info;
+
 struct weft__natives {
     weft__native *list;
     size_t len, cap;
     weft__closer *closers;
     size_t closers_len;
+    weft__info *infos;
+    size_t infos_len;
     weft__prelude *preludes;
     size_t preludes_len, preludes_cap;
     weft__hub *hub;
@@ -252,12 +259,39 @@ int weft__natives_on_close(weft_host *h, void (*fn)(weft_host *h, void *ud), voi
     return 0;
 }
 
+int weft__natives_on_resource_info(weft_host *h,
+                                   void (*fn)(weft_host *h, void *ud, const char *resource,
+                                              char *buf, size_t cap),
+                                   void *ud)
+{
+    weft__natives *n = h->server->natives;
+    weft__info *i = realloc(n->infos, (n->infos_len + 1) * sizeof *i);
+    if (!i) return WEFT_ENOMEM;
+    n->infos = i;
+    i[n->infos_len++] = (weft__info){fn, ud};
+    return 0;
+}
+
+void weft__natives_resource_info(weft_host *h, const char *resource, char *buf, size_t cap)
+{
+    weft__natives *n = h->server->natives;
+    size_t used = 0;
+    buf[0] = 0;
+    for (size_t i = 0; n && i < n->infos_len && used + 3 < cap; i++) {
+        char part[256] = "";
+        n->infos[i].fn(h, n->infos[i].ud, resource, part, sizeof part);
+        if (!part[0]) continue;
+        used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? "; " : "", part);
+    }
+}
+
 void weft__natives_close(weft_host *h)
 {
     weft__natives *n = h->server ? h->server->natives : NULL;
     if (!n || !n->hub) return;
     /* Areas settle or drop what they hold while results can still be
      * delivered (to stopped callers: dropped). Newest first. */
+    n->infos_len = 0; /* their state goes with the closers */
     while (n->closers_len) {
         weft__closer c = n->closers[--n->closers_len];
         c.fn(h, c.ud);
@@ -289,6 +323,7 @@ void weft__natives_free(weft_host *h)
         free(n->list[i].name);
     free(n->list);
     free(n->closers);
+    free(n->infos);
     for (size_t i = 0; i < n->preludes_len; i++) {
         free(n->preludes[i].name);
         free(n->preludes[i].source);

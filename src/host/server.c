@@ -189,6 +189,7 @@ int weft__srv_refresh(weft_host *h)
     if (!s || !s->dir) return WEFT_ESTATE;
     for (weft__resource *r = s->resources; r; r = r->next) r->seen = 0;
     char dir[PATH_MAX];
+    if (weft__builtin_resources(h, dir, sizeof dir) == 0) scan_dir(h, dir, 0);
     snprintf(dir, sizeof dir, "%s/resources", s->dir);
     scan_dir(h, dir, 0);
     /* Stopped resources' manifests are read now (errors are reported when
@@ -625,8 +626,11 @@ static void list_resources(weft_host *h)
             strncat(kinds, rt->ops->kind, sizeof kinds - strlen(kinds) - 2);
             if (rt->ops->memory) mem += rt->ops->memory(rt);
         }
-        weft__log(h, "weft", "%-24s %-9s %-8s %zu KiB", r->name, weft__srv_state_name(r->state),
-                  kinds[0] ? kinds : "-", mem / 1024);
+        char info[512];
+        weft__natives_resource_info(h, r->name, info, sizeof info);
+        weft__log(h, "weft", "%-24s %-9s %-8s %zu KiB%s%s", r->name,
+                  weft__srv_state_name(r->state), kinds[0] ? kinds : "-", mem / 1024,
+                  info[0] ? "  " : "", info);
     }
 }
 

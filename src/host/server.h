@@ -227,6 +227,13 @@ int weft__natives_init(weft_host *h);
 /* fn(h, ud) runs once when the server quits, before the hub closes: a host
  * API area stops its handles and threads there and settles what it holds. */
 int weft__natives_on_close(weft_host *h, void (*fn)(weft_host *h, void *ud), void *ud);
+/* fn adds a short text about `resource` to the `resources` console line
+ * (per-resource query counts...); buf is empty when it has nothing. */
+int weft__natives_on_resource_info(weft_host *h,
+                                   void (*fn)(weft_host *h, void *ud, const char *resource,
+                                              char *buf, size_t cap),
+                                   void *ud);
+void weft__natives_resource_info(weft_host *h, const char *resource, char *buf, size_t cap);
 /* Run the on_close functions; handles settled after this are dropped;
  * closes the wakeup handle. Idempotent. */
 void weft__natives_close(weft_host *h);
@@ -256,6 +263,9 @@ void weft__preludes_run(weft_host *h, weft__rt *rt);
  * the host API areas of src/api/, opened by weft__builtin_open. */
 extern const weft__rt_ops *const weft__engines[];
 int weft__builtin_open(weft_host *h);
+/* Write the built-in resources under the server folder; dir receives the
+ * folder to scan (before DIR/resources). 0, or a negative WEFT_E* (logged). */
+int weft__builtin_resources(weft_host *h, char *dir, size_t cap);
 /* `set weft_testNatives 1`: the natives the host tests use (src/api/test.c). */
 int weft__api_test_enable(weft_host *h);
 

@@ -6,6 +6,8 @@
 # holding N, the folder is copied to a fresh temporary folder and the server
 # runs there N times in a row (state kept in files, e.g. KVP, survives);
 # the outputs are compared one after the other, "--- run K" between them.
+# NAME/normalize, if present, is a sed -E script applied to the output
+# first (timings); WEFT_SERVE_ARGS adds serve arguments (run_mariadb.sh).
 WEFT=$1
 NAME=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -20,7 +22,7 @@ if [ -f "$DIR/runs" ]; then
   OUT="" RC=0 K=1
   while [ "$K" -le "$(cat "$DIR/runs")" ]; do
     # shellcheck disable=SC2086
-    ONE=$(NO_COLOR=1 timeout 60 "$WEFT" serve . $ARGS </dev/null 2>&1) || RC=$?
+    ONE=$(NO_COLOR=1 timeout 60 "$WEFT" serve . $ARGS ${WEFT_SERVE_ARGS:-} </dev/null 2>&1) || RC=$?
     if [ "$K" -eq 1 ]; then OUT="--- run 1
 $ONE"; else OUT="$OUT
 --- run $K
@@ -29,9 +31,10 @@ $ONE"; fi
   done
 else
   # shellcheck disable=SC2086
-  OUT=$(NO_COLOR=1 timeout 60 "$WEFT" serve . $ARGS </dev/null 2>&1)
+  OUT=$(NO_COLOR=1 timeout 60 "$WEFT" serve . $ARGS ${WEFT_SERVE_ARGS:-} </dev/null 2>&1)
   RC=$?
 fi
+[ -f "$DIR/normalize" ] && OUT=$(printf '%s\n' "$OUT" | sed -E -f "$DIR/normalize")
 if [ "$3" = "--update" ]; then
   printf '%s\n' "$OUT" > "$DIR/expected.out"
   echo "updated $NAME"
