@@ -26,6 +26,7 @@ static int (*const areas[])(weft_host *h) = {
     weft__api_kvp_open,
     weft__api_files_open,
     weft__api_db_open,
+    weft__api_statebags_open,
     NULL, /* the list ends here */
 };
 

@@ -3,8 +3,9 @@
 // handler from the host, where nobody else would see the error).
 {
   const register = RegisterCommand;
-  const report = (name, e) =>
-    console.log(`error in command "${name}": ${e && e.stack ? e.stack : String(e)}`);
+  // the script's own frames only (not weft's sugar and internals)
+  const own = (e) => (e && e.stack ? e.stack.split('\n').filter((l) => !/@weft\/|weft:internal|\(native\)/.test(l)).join('\n') : String(e));
+  const report = (name, e) => console.log(`error in command "${name}": ${own(e)}`);
   globalThis.RegisterCommand = function RegisterCommand(name, handler, restricted) {
     if (typeof handler !== 'function') return register(name, handler, restricted);
     return register(name, (source, args, raw) => {

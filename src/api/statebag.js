@@ -1,0 +1,43 @@
+// statebag.js: GlobalState and Player(src).state for JS resources: proxies
+// over the state bag natives (a read is GetStateBagValue, an assignment
+// SetStateBagValue(bag, key, value, true), `.set(key, value, replicated)`
+// as FiveM's). Change handlers' throws and rejections are logged.
+{
+  const bags = new Map();
+  const bag = (name) => {
+    let p = bags.get(name);
+    if (p) return p;
+    const set = (key, value, replicated) => SetStateBagValue(name, String(key), value, !!replicated);
+    p = new Proxy(Object.create(null), {
+      get: (_, k) => (k === 'set' ? set : k === 'bagName' ? name
+        : typeof k === 'string' ? GetStateBagValue(name, k) : undefined),
+      set: (_, k, v) => { SetStateBagValue(name, String(k), v, true); return true; },
+      deleteProperty: (_, k) => { SetStateBagValue(name, String(k), null, true); return true; },
+      has: (_, k) => typeof k === 'string' && StateBagHasKey(name, k),
+      ownKeys: () => GetStateBagKeys(name),
+      getOwnPropertyDescriptor: (_, k) => (typeof k === 'string' && StateBagHasKey(name, k)
+        ? { value: GetStateBagValue(name, k), writable: true, enumerable: true, configurable: true }
+        : undefined),
+    });
+    if (name === 'global') bags.set(name, p); // player bags come and go with players
+    return p;
+  };
+  globalThis.GlobalState = bag('global');
+  if (typeof globalThis.Player !== 'function')
+    globalThis.Player = (src) => ({ state: bag(`player:${src}`) });
+  const add = AddStateBagChangeHandler;
+  globalThis.AddStateBagChangeHandler = function AddStateBagChangeHandler(keyFilter, bagFilter, handler) {
+    if (typeof handler !== 'function') return add(keyFilter, bagFilter, handler);
+    // the script's own frames only (not weft's sugar and internals)
+    const own = (e) => (e && e.stack ? e.stack.split('\n').filter((l) => !/@weft\/|weft:internal|\(native\)/.test(l)).join('\n') : String(e));
+    const report = (e) => console.log(`error in state bag change handler: ${own(e)}`);
+    return add(keyFilter, bagFilter, (...args) => {
+      try {
+        const r = handler(...args);
+        if (r !== null && typeof r === 'object' && typeof r.then === 'function') r.then(undefined, report);
+      } catch (e) {
+        report(e);
+      }
+    });
+  };
+}

@@ -1,0 +1,29 @@
+-- statebag.lua: GlobalState and Player(src).state for Lua resources: tables
+-- whose reads are GetStateBagValue and whose assignments are
+-- SetStateBagValue(bag, key, value, true); bag:set(key, value, replicated)
+-- as FiveM's. Change handlers' errors are logged.
+local function bag(name)
+  local function set(_, key, value, replicated)
+    return SetStateBagValue(name, tostring(key), value, replicated and true or false)
+  end
+  return setmetatable({}, {
+    __index = function(_, k)
+      if k == 'set' then return set end
+      if k == 'bagName' then return name end
+      return GetStateBagValue(name, tostring(k))
+    end,
+    __newindex = function(_, k, v) SetStateBagValue(name, tostring(k), v, true) end,
+  })
+end
+GlobalState = bag('global')
+if type(Player) ~= 'function' then
+  function Player(src) return { state = bag('player:' .. tostring(src)) } end
+end
+local add = AddStateBagChangeHandler
+function AddStateBagChangeHandler(keyFilter, bagFilter, handler)
+  if type(handler) ~= 'function' then return add(keyFilter, bagFilter, handler) end
+  return add(keyFilter, bagFilter, function(...)
+    local ok, err = pcall(handler, ...)
+    if not ok then print('SCRIPT ERROR: error in state bag change handler: ' .. tostring(err)) end
+  end)
+end
