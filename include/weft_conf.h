@@ -87,12 +87,6 @@
 
 /* ---- Server APIs (src/api/) ---- */
 
-/* The SQLite file of the database resource and KVP, relative to the server
- * folder, when the convar weft_sqlitePath is not set. */
-#ifndef WEFT_DB_SQLITE_FILE
-#define WEFT_DB_SQLITE_FILE "weft.sqlite3"
-#endif
-
 /* KVP find handles open at once, host-wide (FiveM has 64). */
 #define WEFT_KVP_FIND_HANDLES 64
 
