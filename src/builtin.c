@@ -27,6 +27,7 @@ static int (*const areas[])(weft_host *h) = {
     weft__api_files_open,
     weft__api_db_open,
     weft__api_statebags_open,
+    weft__api_info_open,
     NULL, /* the list ends here */
 };
 

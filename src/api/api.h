@@ -33,6 +33,7 @@ int weft__api_files_open(weft_host *h);
 /* db.c: oxmysql's API on SQLite / MariaDB (natives WeftDb*). */
 int weft__api_db_open(weft_host *h);
 int weft__api_statebags_open(weft_host *h);
+int weft__api_info_open(weft_host *h);
 
 /* test.c: natives the host tests use; registered by `set weft_testNatives 1`
  * (declared in src/host/server.h as weft__api_test_enable). */

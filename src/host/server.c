@@ -678,6 +678,18 @@ static const char *const builtin_commands[] = {
     "emit", "emitnet", "echo", "ensure", "exec", "help", "quit", "refresh", "resources",
     "restart", "set", "sets", "setr", "start", "stop", NULL};
 
+/* A convar, or one of the server's own convars even before it is set. */
+static int is_convar_command(weft_host *h, const char *name)
+{
+    static const char *const server_convars[] = {
+        "sv_hostname", "sv_maxclients", "sv_projectName", "sv_projectDesc", "sv_licenseKey",
+        "onesync", "gametype", "mapname", "gamename", "locale", "tags", NULL};
+    if (weft__convars_find(&h->server->convars, name)) return 1;
+    for (const char *const *n = server_convars; *n; n++)
+        if (!strcasecmp(*n, name)) return 1;
+    return 0;
+}
+
 static int is_builtin(const char *name)
 {
     for (const char *const *b = builtin_commands; *b; b++)
@@ -695,7 +707,7 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     char object[300];
     snprintf(object, sizeof object, "command.%s", a0);
     if (!weft__ace_check_stack(&s->ace, object)) {
-        int known = is_builtin(a0) || weft__api_known(h, a0);
+        int known = is_builtin(a0) || weft__api_known(h, a0) || is_convar_command(h, a0);
         if (known)
             weft__log(h, "weft", "access denied for command %s (%s%s)", a0,
                       s->exec_caller ? "resource." : "no ACE allows it",
@@ -776,10 +788,19 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     }
     int rc = weft__api_command(h, c, line);
     if (rc != WEFT_ENOENT) return rc;
-    const char *v = c->argc == 1 ? weft__convars_get(&s->convars, a0, NULL) : NULL;
-    if (v) { /* a convar's name alone prints it, as FiveM's console */
-        weft__log(h, "weft", "\"%s\" is \"%s\"", a0, v);
-        return 0;
+    /* As FiveM's console, a convar is a command: its name alone prints it,
+     * with one argument sets it (the server's own, like sv_hostname, even
+     * before they are set). */
+    const char *v = weft__convars_get(&s->convars, a0, NULL);
+    int known_var = is_convar_command(h, a0);
+    if (known_var && c->argc == 1) {
+        if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", a0, v);
+        else weft__log(h, "weft", "\"%s\" is not set", a0);
+        return v ? 0 : WEFT_ENOENT;
+    }
+    if (known_var && c->argc == 2) {
+        const weft__convar *cv = weft__convars_find(&s->convars, a0);
+        return weft__srv_set_convar(h, a0, c->argv[1], cv ? cv->flags : 0);
     }
     weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
     return WEFT_EINVAL;

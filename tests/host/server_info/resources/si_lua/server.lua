@@ -1,0 +1,7 @@
+SetMapName('island')
+SetGameType('race')
+print('lua sees', GetConvar('mapname', ''), GetConvar('gametype', ''), GetGameName())
+ExecuteCommand('sv_maxclients 64')
+ExecuteCommand('gamename rdr3')
+print('game now', GetGameName())
+ExecuteCommand('quit')
