@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps build test demo bench bench-js bench-host asan clean format node-compat
+.PHONY: all deps build test demo bench bench-js bench-host bench-net asan clean format node-compat
 
 all: build
 
@@ -39,6 +39,11 @@ bench-js: build
 # bench-host: the seed's latency/CPU table -> bench/RESULTS.md + picture.
 bench-host: build
 	@node bench/host/run.mjs --build $(BUILD)
+
+# bench-net: WebSocket and ENet bots vs Node 20 + ws, HTTP vs node:http
+# -> bench/net/RESULTS.md (npm installs ws into build/bench-net once).
+bench-net: build
+	@node bench/net/run.mjs --build $(BUILD)
 
 asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DWEFT_ASAN=ON -DWEFT_LUA_APICHECK=ON >/dev/null
