@@ -4,7 +4,7 @@ ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps build test demo bench bench-js bench-host bench-net asan clean format node-compat
+.PHONY: all deps build test demo bench bench-js bench-host bench-net bench-db asan clean format node-compat
 
 all: build
 
@@ -44,6 +44,10 @@ bench-host: build
 # -> bench/net/RESULTS.md (npm installs ws into build/bench-net once).
 bench-net: build
 	@node bench/net/run.mjs --build $(BUILD)
+
+# bench-db: oxmysql's API in weft (SQLite, MariaDB) vs Node 20 + mysql2 -> bench/RESULTS.md
+bench-db: build
+	@node bench/db/run.mjs --build $(BUILD)
 
 asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DWEFT_ASAN=ON -DWEFT_LUA_APICHECK=ON >/dev/null

@@ -7,6 +7,7 @@
  *   WeftTestWork(value)        async: resolves from a libuv work thread
  *   WeftTestNow(value)         async: resolves before the native returns
  *   WeftTestReject(message)    async: rejects after 1 ms with message
+ *   WeftTestClock()            sync: uv_hrtime() in ns (benchmarks, both languages)
  * Invariant: every pending timer is settled or dropped when the server quits
  * (on_close), so nothing leaks and no handle outlives the loop. */
 #include <stdlib.h>
@@ -65,6 +66,16 @@ static int t_echo(void *ud, const char *args, size_t len, char **result, size_t 
 {
     if (!(*result = dup_bytes(args, len))) return WEFT_ENOMEM;
     *rlen = len;
+    return 0;
+}
+
+static int t_clock(void *ud, const char *args, size_t len, char **result, size_t *rlen)
+{
+    uint64_t ns = uv_hrtime();
+    if (!(*result = malloc(9))) return WEFT_ENOMEM;
+    (*result)[0] = (char)0xcf; /* uint64, big-endian */
+    for (int i = 0; i < 8; i++) (*result)[1 + i] = (char)(ns >> (56 - 8 * i));
+    *rlen = 9;
     return 0;
 }
 
@@ -208,6 +219,7 @@ static const weft_native natives[] = {
     {"WeftTestWork", NULL, t_work},
     {"WeftTestNow", NULL, t_now},
     {"WeftTestReject", NULL, t_reject},
+    {"WeftTestClock", t_clock, NULL},
     {NULL, NULL, NULL},
 };
 
