@@ -1334,6 +1334,62 @@ static void test_fuzz(void **state)
     assert_true(accepted > 100); /* the fuzz reaches the decoders, not only the first byte */
 }
 
+/* Incoming argument arrays: at most WEFT_CALL_ARGS_MAX values in both
+ * languages, and a count the input cannot hold reserves nothing. */
+static void test_args_bounds(void **state)
+{
+    fixture *f = *state;
+    lua_State *L = f->L;
+    for (int extra = 0; extra <= 1; extra++) {
+        uint32_t n = WEFT_CALL_ARGS_MAX + extra;
+        size_t len = 5 + n;
+        char *buf = malloc(len);
+        assert_non_null(buf);
+        buf[0] = (char)0xdd; /* array 32 */
+        buf[1] = (char)(n >> 24), buf[2] = (char)(n >> 16), buf[3] = (char)(n >> 8), buf[4] = (char)n;
+        memset(buf + 5, 0x01, n);
+        lua_settop(L, 0);
+        int got = weft__codec_unpack_lua_args(L, NULL, buf, len);
+        JSValue arr = weft__codec_unpack_js_args(f->ctx, NULL, buf, len);
+        free(buf);
+        if (!extra) {
+            assert_int_equal(got, WEFT_CALL_ARGS_MAX);
+            assert_int_equal(lua_gettop(L), WEFT_CALL_ARGS_MAX);
+            assert_false(JS_IsException(arr));
+            js_set(f, "got", arr);
+            assert_true(js_true(f, "got.length === 65534 && got[65533] === 1"));
+        } else {
+            assert_int_equal(got, -1);
+            assert_int_equal(lua_gettop(L), 1);
+            assert_string_equal(lua_tostring(L, -1), "too many arguments (65535; at most 65534)");
+            assert_true(JS_IsException(arr));
+            JSValue ex = JS_GetException(f->ctx);
+            const char *m = JS_ToCString(f->ctx, ex);
+            assert_string_equal(m, "RangeError: too many arguments (65535; at most 65534)");
+            JS_FreeCString(f->ctx, m);
+            JS_FreeValue(f->ctx, ex);
+        }
+    }
+    /* 60000 arguments claimed, 3 present: malformed, before any stack grows;
+     * a nested 4-billion-element array in 6 bytes reserves no table for it */
+    lua_settop(L, 0);
+    assert_int_equal(weft__codec_unpack_lua_args(L, NULL, "\xdd\x00\x00\xea\x60\x01\x01\x01", 8), -1);
+    assert_string_equal(lua_tostring(L, -1), "malformed msgpack value");
+    lua_settop(L, 0);
+    assert_int_equal(weft__codec_unpack_lua_args(L, NULL, "\x91\xdd\xff\xff\xff\xff", 6), -1);
+    assert_string_equal(lua_tostring(L, -1), "malformed msgpack value");
+    lua_settop(L, 0);
+    /* packing more than the bound is refused in Lua too */
+    luaL_checkstack(L, WEFT_CALL_ARGS_MAX + 2, NULL);
+    for (int i = 0; i <= WEFT_CALL_ARGS_MAX; i++) lua_pushinteger(L, i);
+    char *out = NULL;
+    size_t olen = 0;
+    assert_int_equal(weft__codec_pack_lua_args(L, NULL, 1, lua_gettop(L), &out, &olen), -1);
+    assert_null(out);
+    assert_non_null(strstr(lua_tostring(L, -1), "too many arguments (65535; at most 65534)"));
+    lua_settop(L, 0);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -1357,6 +1413,7 @@ int main(void)
         T(test_lua_args_keep_nils),
         T(test_lua_functions_and_types),
         T(test_lua_errors),
+        T(test_args_bounds),
         T(test_roundtrip_js),
         T(test_roundtrip_js_via_lua),
         T(test_roundtrip_msgpack_via_lua),
