@@ -11,5 +11,6 @@ CreateThread(function()
   price *= 1.5 /* markup */
   price = price // 1  -- Lua's integer division, not a comment
   print('price', price)
+  print('backtick hash = GetHashKey:', `WEAPON_PISTOL` == GetHashKey('weapon_pistol'), `weapon_pistol`)
   ExecuteCommand('quit')
 end)
