@@ -81,3 +81,10 @@ add_test(NAME db/mariadb-stop COMMAND ${CMAKE_SOURCE_DIR}/scripts/mariadb-test.s
   ${CMAKE_BINARY_DIR}/mariadb)
 set_tests_properties(db/mariadb-start PROPERTIES FIXTURES_SETUP mariadb TIMEOUT 120)
 set_tests_properties(db/mariadb-stop PROPERTIES FIXTURES_CLEANUP mariadb)
+
+# The demo's chat page in two headless browsers (Debian's chromium; exit 77 =
+# skipped, said on stdout, without it). Saves build/demo-chat.png.
+add_test(NAME demo/browsers
+  COMMAND sh ${CMAKE_SOURCE_DIR}/tests/demo/browsers.sh $<TARGET_FILE:weft_cli>
+          ${CMAKE_BINARY_DIR}/demo-chat.png)
+set_tests_properties(demo/browsers PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 90)
