@@ -169,10 +169,10 @@
 /* MariaDB connect timeout, in seconds. */
 #define WEFT_DB_CONNECT_TIMEOUT_S 5
 
-/* MariaDB read/write timeout of one query, in seconds, when the convar
- * weft_dbQueryTimeout is not set: a query, or a server that stopped
- * answering, fails with a timeout error past it (the connection is then
- * reopened for the next query). */
+/* Longest a query may take, in seconds, when the convar weft_dbQueryTimeout
+ * is not set. MariaDB: the read/write timeout (a query, or a server that
+ * stopped answering, fails past it and the connection is reopened for the
+ * next query). SQLite: the statement is interrupted. */
 #define WEFT_DB_QUERY_TIMEOUT_S 30
 
 /* Queries whose time in the database reaches this, in ms, are logged with

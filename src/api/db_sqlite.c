@@ -5,7 +5,8 @@
  * into booleans and DATETIME/TIMESTAMP/DATE text into ms since the epoch, as
  * oxmysql returns them from MySQL. Two MySQL spellings work, so one schema
  * and one test serve both backends: the column attribute AUTO_INCREMENT and
- * SLEEP(seconds). Runs on one worker thread per connection. */
+ * SLEEP(seconds). A statement running past weft_dbQueryTimeout is
+ * interrupted (progress handler). Runs on one worker thread per connection. */
 #define _GNU_SOURCE /* strcasestr */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -18,7 +19,17 @@
 
 struct db_conn {
     sqlite3 *db;
+    uint64_t deadline_ns; /* the running statement's end (uv_hrtime), 0: none */
+    int timeout_s;
 };
+
+/* Progress handler: interrupt a statement running past weft_dbQueryTimeout
+ * (SQLite then fails it with "interrupted"). */
+static int past_deadline(void *ud)
+{
+    db_conn *c = ud;
+    return c->deadline_ns && uv_hrtime() > c->deadline_ns;
+}
 
 /* SLEEP(seconds), as MySQL's: waits, returns 0 (the worker thread only). */
 static void sql_sleep(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -45,6 +56,8 @@ static db_conn *sq_open(const char *path, int timeout_s, char *err, size_t errca
         return NULL;
     }
     sqlite3_busy_timeout(c->db, WEFT_DB_SQLITE_BUSY_MS);
+    c->timeout_s = timeout_s;
+    sqlite3_progress_handler(c->db, 10000, past_deadline, c);
     sqlite3_create_function(c->db, "sleep", 1, SQLITE_UTF8, NULL, sql_sleep, NULL, NULL);
     char *msg = NULL;
     if (sqlite3_exec(c->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;", NULL, NULL,
@@ -192,6 +205,7 @@ static int sq_exec(db_conn *c, const db_stmt *s, int max_rows, int mode, db_resu
         sqlite3_finalize(st);
         return -1;
     }
+    c->deadline_ns = uv_hrtime() + (uint64_t)c->timeout_s * 1000000000u;
     int ncols = sqlite3_column_count(st);
     out->has_rows = ncols > 0;
     out->ncols = (size_t)ncols;
@@ -210,6 +224,13 @@ static int sq_exec(db_conn *c, const db_stmt *s, int max_rows, int mode, db_resu
             pack_cell(&pk, st, i, i < 64 ? kinds[i] : COL_PLAIN);
         }
         out->nrows++;
+    }
+    c->deadline_ns = 0;
+    if (rc == SQLITE_INTERRUPT) {
+        snprintf(err, errcap, "query interrupted: it ran past weft_dbQueryTimeout (%d s)",
+                 c->timeout_s);
+        sqlite3_finalize(st);
+        return -1;
     }
     if (rc != SQLITE_DONE) {
         snprintf(err, errcap, "%s", sqlite3_errmsg(c->db));
