@@ -167,7 +167,7 @@ console.log(meta + '\n\n' + table);
 if (opts.write) {
   const file = path.join(root, 'bench', 'RESULTS.md');
   const begin = '<!-- bench-db: begin (written by make bench-db) -->', end = '<!-- bench-db: end -->';
-  const section = `${begin}\n## Database (make bench-db)\n\nWritten by \`make bench-db\` (\`node bench/db/run.mjs\`): oxmysql's API in weft (Lua: \`MySQL.<kind>.await\` / callbacks; JS: \`exports.oxmysql.<kind>_async\`) against Node 20 + npm's mysql2 (\`pool.query\`), the same MariaDB server and tables, in one run. Latency: from the call to the continuation; throughput: the ops of the 100-in-flight run over its wall time. Ratios: weft / Node (latency: lower is better, target ≤ 1.2×; throughput: higher is better, target ≥ 1×).\n\n${meta}\n\n${table}\n${end}`;
+  const section = `${begin}\n## Database (make bench-db)\n\nWritten by \`make bench-db\` (\`node bench/db/run.mjs\`): oxmysql's API in weft (Lua: \`MySQL.<kind>.await\` / callbacks; JS: \`exports.oxmysql.<kind>_async\`) against Node 20 + npm's mysql2 (\`pool.query\`), the same MariaDB server and tables, in one run. Latency: from the call to the continuation; throughput: the ops of the 100-in-flight run over its wall time. Ratios: weft / Node (latency: lower is better, target ≤ 1.2×; throughput: higher is better, target ≥ 1×). On a machine whose load average is above its core count , cells vary by up to 2× from run to run: compare figures from one quiet run only.\n\n${meta}\n\n${table}\n${end}`;
   let text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const a = text.indexOf(begin), b = text.indexOf(end);
   text = a >= 0 && b > a ? text.slice(0, a) + section + text.slice(b + end.length) : `${text.trimEnd()}\n\n${section}\n`;
