@@ -75,7 +75,9 @@ static int t_send(void *conn, const char *msg, size_t len)
 {
     epeer *ep = conn;
     if (ep->closing) return WEFT_EIO;
-    if (ep->queued + len > weft__net_limits_get(ep->srv->h)->player_out) return WEFT_ENOMEM;
+    /* As WebSocket: the bound is on bytes still unacknowledged, so a slow
+     * peer is dropped, while one large message alone is not. */
+    if (ep->queued > weft__net_limits_get(ep->srv->h)->player_out) return WEFT_ENOMEM;
     return peer_send(ep, msg, len);
 }
 

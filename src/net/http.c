@@ -677,8 +677,12 @@ static int ws_send(void *ud, const char *msg, size_t len)
 {
     conn *c = ud;
     if (c->closing || !c->ws) return WEFT_EIO;
-    if (c->out_pending + len > weft__net_limits_get(c->srv->h)->player_out) return WEFT_ENOMEM;
-    return weft__ws_send(c->ws, msg, len);
+    /* The socket takes what it can first; the bound is on what is left
+     * queued (so one message larger than the bound still goes to a reader
+     * that keeps up; memory stays within the bound plus one message). */
+    int rc = weft__ws_send(c->ws, msg, len);
+    if (rc == 0 && c->out_pending > weft__net_limits_get(c->srv->h)->player_out) rc = WEFT_ENOMEM;
+    return rc;
 }
 
 static size_t ws_queued(void *ud)
@@ -976,6 +980,21 @@ void weft__http_sweep(weft__http_srv *srv, uint64_t now)
     /* Bound: one pass over the connection list (closing only marks). */
     for (conn *c = srv->conns; c; c = c->next) {
         if (c->closing || c->mode != M_HTTP) continue;
+        weft__http_req *r = &c->req;
+        if (r->active && !r->ended && r->sink && r->sink->orphaned &&
+            r->sink->orphaned(srv->h, r, r->sink_data)) {
+            weft__log(srv->h, "net", "http %s: %s %s: its resource stopped before answering",
+                      c->peer, r->method ? r->method : "?", r->url ? r->url : "?");
+            if (!r->head_sent) {
+                free(r->head);
+                r->head = NULL;
+                r->close_after = 1;
+                weft__http_reply(r, 503, "text/plain", "resource stopped\n", 17);
+            } else {
+                conn_close(c);
+            }
+            continue;
+        }
         if (c->in_head && now - c->head_start_ms > (uint64_t)L->http_head_ms) {
             weft__log(srv->h, "net", "http %s: request head not complete after %d ms, closing",
                       c->peer, L->http_head_ms);

@@ -162,7 +162,13 @@ static void s_release(weft_host *h, weft__http_req *r, void *ud)
     free(q);
 }
 
-static const weft__http_body_sink sink = {s_data, s_end, s_release};
+static int s_orphaned(weft_host *h, weft__http_req *r, void *ud)
+{
+    weft__resource *res = weft__srv_find(h, ((hreq *)ud)->resource);
+    return !res || res->state != WEFT_RES_STARTED;
+}
+
+static const weft__http_body_sink sink = {s_data, s_end, s_release, s_orphaned};
 
 static void pack_str(msgpack_packer *pk, const char *s)
 {

@@ -13,6 +13,9 @@ typedef struct weft__http_body_sink {
     void (*data)(weft_host *h, weft__http_req *r, void *ud, const char *buf, size_t len);
     void (*end)(weft_host *h, weft__http_req *r, void *ud);
     void (*release)(weft_host *h, weft__http_req *r, void *ud);
+    /* Optional, once a second while the response is open: nonzero when
+     * nobody will ever answer (the handler's resource stopped). */
+    int (*orphaned)(weft_host *h, weft__http_req *r, void *ud);
 } weft__http_body_sink;
 
 void weft__http_set_sink(weft__http_req *r, const weft__http_body_sink *sink, void *data);

@@ -134,7 +134,9 @@ static void test_http_pipelined_keepalive(void **state)
     raw *r = raw_exchange(req, sizeof req - 1);
     /* four answers on one connection, in order */
     assert_int_equal(count(r->buf, "HTTP/1.1 "), 4);
-    const char *a = strstr(r->buf, "\"resources\":[\"echo\",\"luaecho\"]");
+    const char *a = strstr(r->buf, "\"resources\":[");
+    assert_non_null(strstr(r->buf, "\"luaecho\""));
+    assert_non_null(strstr(r->buf, "\"hang\""));
     const char *b = strstr(r->buf, "\"hostname\":\"weft net test\"");
     const char *c = strstr(r->buf, "HTTP/1.1 404 Not Found");
     const char *d = strstr(r->buf, "\r\n\r\n[]");
@@ -499,6 +501,90 @@ static void test_outbound_http(void **state)
     leave(&a);
 }
 
+/* A WebSocket player that joins and then never reads: the server must drop
+ * it once net_maxPlayerOutboundBytes (64 KiB in the fixture) is queued,
+ * while a player that reads gets every message. */
+typedef struct mute {
+    uv_tcp_t tcp;
+    uv_connect_t conn;
+    int connected;
+} mute;
+
+static void mute_connected(uv_connect_t *c, int status)
+{
+    mute *m = c->data;
+    assert_int_equal(status, 0);
+    /* handshake + one masked binary frame (mask 0) holding HELLO [1, 1, "mute"] */
+    static const char hs[] = "GET /weft/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                             "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                             "Sec-WebSocket-Version: 13\r\n\r\n"
+                             "\x82\x88\0\0\0\0\x93\x01\x01\xa4mute";
+    uv_write_t *w = malloc(sizeof *w);
+    uv_buf_t b = uv_buf_init((char *)hs, sizeof hs - 1);
+    uv_write(w, (uv_stream_t *)&m->tcp, &b, 1, raw_written);
+    m->connected = 1;
+}
+
+static void mute_closed(uv_handle_t *h)
+{
+    free(h->data);
+}
+
+static void test_slow_player_dropped(void **state)
+{
+    player a;
+    join(&a, "ws", "reader");
+    mute *m = calloc(1, sizeof *m);
+    struct sockaddr_in sa;
+    uv_ip4_addr("127.0.0.1", weft__net_port(H, 0), &sa);
+    uv_tcp_init(&H->loop, &m->tcp);
+    m->tcp.data = m;
+    m->conn.data = m;
+    uv_tcp_connect(&m->conn, &m->tcp, (struct sockaddr *)&sa, mute_connected);
+    run_until(&m->connected);
+    run_for_ms(300); /* joined (its WELCOME sits unread) */
+    dropped_id = 0;
+    dropped_reason[0] = 0;
+    /* 60 rounds of 256 KiB: 15 MiB, more than the socket buffers hold */
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    msgpack_sbuffer_init(&sb);
+    msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
+    msgpack_pack_array(&pk, 2);
+    msgpack_pack_int(&pk, 60);
+    msgpack_pack_int(&pk, 256 * 1024);
+    assert_int_equal(weft_client_emit(a.c, "test:spam", sb.data, sb.size), 0);
+    msgpack_sbuffer_destroy(&sb);
+    uint64_t end = uv_hrtime() + 20000000000ull;
+    while (!(strstr(dropped_reason, "outbound queue full") && a.events >= 61) && !a.closed &&
+           uv_hrtime() < end)
+        uv_run(&H->loop, UV_RUN_ONCE);
+    if (!strstr(dropped_reason, "outbound queue full"))
+        fail_msg("the mute player was not dropped for its queue: \"%s\"", dropped_reason);
+    assert_false(a.closed);
+    assert_string_equal(a.last_event, "test:spammed");
+    assert_true(a.events >= 61); /* welcome + 60 rounds */
+    uv_close((uv_handle_t *)&m->tcp, mute_closed);
+    leave(&a);
+}
+
+static void stop_hang(uv_timer_t *t)
+{
+    weft_host_command(H, "stop hang");
+    uv_close((uv_handle_t *)t, (uv_close_cb)free);
+}
+
+static void test_handler_resource_stops(void **state)
+{
+    uv_timer_t *t = malloc(sizeof *t);
+    uv_timer_init(&H->loop, t);
+    uv_timer_start(t, stop_hang, 200, 0);
+    static const char req[] = "GET /hang/x HTTP/1.1\r\n\r\n";
+    raw *r = raw_exchange(req, sizeof req - 1);
+    if (!strstr(r->buf, "HTTP/1.1 503 ")) fail_msg("no 503: %s", r->buf);
+    free(r);
+}
+
 static int setup(void **state)
 {
     assert_int_equal(weft_host_new(&(weft_host_options){.no_console = 1}, &H), 0);
@@ -528,6 +614,8 @@ int main(void)
         cmocka_unit_test(test_http_handlers),
         cmocka_unit_test(test_players_natives_deferrals_latent),
         cmocka_unit_test(test_outbound_http),
+        cmocka_unit_test(test_slow_player_dropped),
+        cmocka_unit_test(test_handler_resource_stops),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
