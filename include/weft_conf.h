@@ -37,6 +37,13 @@
 #define WEFT_JS_CPU_LIMIT_MS 5000
 #define WEFT_JS_MEMORY_LIMIT (512u * 1024 * 1024)
 
+/* The CPU watchdog thread's period, in ms: while one script entry has run
+ * this long or longer, each runtime is made to check its limits at its next
+ * instruction, even when it spends its time in single costly operations
+ * (src/host/watchdog.c). A runaway is stopped at most about this much (plus
+ * one such operation) past its limit. */
+#define WEFT_WATCHDOG_TICK_MS 25
+
 /* QuickJS stack limit of a runtime, in bytes: what the creating thread's
  * stack has left below the point where the runtime is created, minus
  * WEFT_JS_STACK_MARGIN for the C code that runs between QuickJS's checks
@@ -64,16 +71,17 @@
  * and the script gets Lua's "not enough memory" error (logged). */
 #define WEFT_LUA_MEMORY_LIMIT ((size_t)256 * 1024 * 1024)
 
-/* In `weft serve`, a single Lua call (one resume of a thread, an event
- * handler...) running longer than this, in ms, is warned about once
- * (0 = never). `weft run FILE.lua` has no CPU limits unless the environment
- * sets them (WEFT_LUA_CPU_WARN_MS / WEFT_LUA_CPU_LIMIT_MS), as Node. */
+/* The same limits for Lua runtimes of `weft serve`, in ms (0 = never): a
+ * script entry running longer than WEFT_LUA_CPU_WARN_MS is warned about once;
+ * past WEFT_LUA_CPU_LIMIT_MS it raises an error no pcall can stop, the runtime
+ * runs nothing more, and its resource is stopped. server.cfg's weft_cpuWarnMs
+ * / weft_cpuLimitMs override them. `weft run FILE.lua` has no CPU limits
+ * unless the environment sets them (WEFT_LUA_CPU_WARN_MS / _LIMIT_MS), as Node. */
 #define WEFT_LUA_CPU_WARN_MS 500
-
-/* ... and stopped with a Lua error past this, in ms (0 = never). */
 #define WEFT_LUA_CPU_LIMIT_MS 5000
 
-/* Lua VM instructions between two checks of those limits (count hook). */
+/* Lua VM instructions between two checks of those limits (count hook; the
+ * watchdog thread forces a check sooner while an entry runs long). */
 #define WEFT_LUA_HOOK_INSTRUCTIONS 10000
 
 /* Deepest nesting json.encode / json.decode accept, in tables. */

@@ -35,6 +35,17 @@ endforeach()
 add_test(NAME lua/bytecode_file
   COMMAND ${CMAKE_SOURCE_DIR}/tests/lua/bytecode_file.sh $<TARGET_FILE:weft_cli>)
 
+# Shell-driven server tests (tests/shell/NAME.sh WEFT): a console on a fifo,
+# timing checks with generous slack.
+file(GLOB WEFT_SHELL_CASES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/shell/*.sh)
+foreach(c ${WEFT_SHELL_CASES})
+  get_filename_component(name ${c} NAME_WE)
+  if(NOT name STREQUAL "lib")
+    add_test(NAME shell/${name} COMMAND sh ${c} $<TARGET_FILE:weft_cli>)
+    set_tests_properties(shell/${name} PROPERTIES TIMEOUT 180)
+  endif()
+endforeach()
+
 # Host scenarios (`weft serve` on tests/host/NAME/): one ctest per folder.
 file(GLOB WEFT_HOST_CASES LIST_DIRECTORIES true CONFIGURE_DEPENDS
   ${CMAKE_SOURCE_DIR}/tests/host/*)

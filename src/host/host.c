@@ -3,6 +3,7 @@
  * until none is dirty. */
 #include <stdlib.h>
 #include "host/host.h"
+#include "host/watchdog.h"
 
 static const struct {
     int code;
@@ -43,6 +44,7 @@ static void weft__close_walk(uv_handle_t *handle, void *arg)
 int weft__host_close(weft_host *h)
 {
     int rc = 0;
+    weft__wd_close(h);
     if (uv_loop_close(&h->loop) == UV_EBUSY) {
         /* A handle still open is a bug in its owner; close it so the loop
          * can be freed, and report. */
@@ -76,7 +78,6 @@ void weft__host_checkpoint(weft_host *h)
 {
     if (h->defer_drain && h->defer_drain(h)) return; /* benchmarks only */
     h->depth++; /* entries made by checkpoint work must not nest a checkpoint */
-    h->entry_start = uv_hrtime();
     while (h->dirty_head && !h->exit_requested) {
         weft__rt *rt = h->dirty_head;
         h->dirty_head = rt->dirty_next;
@@ -85,9 +86,19 @@ void weft__host_checkpoint(weft_host *h)
         /* rt->dirty stays 1 while it drains: its own new work is drained by
          * this same call, not listed again. */
         h->checkpoints++;
+        weft__host_clock_start(h); /* each runtime's share is one entry */
         rt->ops->checkpoint(rt);
+        weft__host_clock_stop(h);
         rt->dirty = 0;
     }
     h->depth--;
     if (h->after_checkpoint && !h->depth) h->after_checkpoint(h);
+}
+
+void weft__host_unwound(weft_host *h)
+{
+    if (h->dirty_head)
+        weft__host_checkpoint(h);
+    else if (h->after_checkpoint)
+        h->after_checkpoint(h);
 }

@@ -3,7 +3,13 @@
  *
  * Invariants:
  * - host->depth counts C->script entries on the stack, across all runtimes
- *   and languages. Every entry goes through weft__host_enter/leave.
+ *   and languages, plus at most one host operation under them (a lifecycle
+ *   change or an emit from the console/API: weft__host_enter(h, NULL) at
+ *   depth 0). Every entry goes through weft__host_enter/leave.
+ * - entry_start is the time the current outermost script entry began (an
+ *   operation's script entries are timed one by one), 0 when no script code
+ *   runs: the CPU watchdog (both languages, src/host/watchdog.c) measures
+ *   from it.
  * - A runtime is on the dirty list at most once (rt->dirty). It stays marked
  *   while its own checkpoint work runs, so work it queues for itself during
  *   that work is drained by the same pass rather than re-listing it.
@@ -12,6 +18,7 @@
 #ifndef WEFT_HOST_H
 #define WEFT_HOST_H
 
+#include <stdatomic.h>
 #include <uv.h>
 #include "weft.h"
 
@@ -64,6 +71,7 @@ struct weft__rt {
 struct weft_host {
     uv_loop_t loop;
     int depth;
+    int op_base; /* 1 while a host operation is the bottom entry, else 0 */
     weft__rt *dirty_head, *dirty_tail;
     uint64_t checkpoints; /* checkpoint passes run, for tests and stats */
     /* Set when a script asked to end the process (process.exit): the loop
@@ -75,9 +83,16 @@ struct weft_host {
      * async id of the code that made the current event or ref call. */
     int64_t async_id_counter;
     int64_t caller_async_id;
-    /* uv_hrtime() (ns) when the current outermost entry or checkpoint
-     * began: the per-resource CPU watchdog measures from here. */
-    uint64_t entry_start;
+    /* uv_hrtime() (ns) when the current outermost script entry (or a
+     * runtime's share of the checkpoint) began, 0 when no script code runs.
+     * Written by the loop thread only; read by the watchdog thread. */
+    _Atomic uint64_t entry_start;
+    /* Set (to entry_start) by a first SIGINT/SIGTERM that came while script
+     * code ran: that entry is interrupted (src/host/watchdog.c). */
+    _Atomic uint64_t interrupt_entry;
+    /* The watchdog thread (src/host/watchdog.c), NULL until a runtime with a
+     * CPU limit registers. */
+    struct weft__watchdog *watchdog;
     /* `weft serve` / embedding: the server (resources, events, refs), or
      * NULL for `weft run`. after_checkpoint runs at depth 0 once the dirty
      * runtimes are drained (ref releases, queued commands). */
@@ -123,18 +138,51 @@ static inline void weft__rt_mark_dirty(weft__rt *rt)
 /* Remove a runtime from the dirty list (before freeing it). O(n). */
 void weft__rt_unlist(weft__rt *rt);
 
-/* Enter script code of `rt` from C (event, call, timer, module load...). */
-static inline void weft__host_enter(weft_host *h, weft__rt *rt)
+/* Start / stop the clock of an outermost script entry (the checkpoint times
+ * each runtime's share with these too). */
+static inline void weft__host_clock_start(weft_host *h)
 {
-    if (h->depth == 0) h->entry_start = uv_hrtime(); /* for the CPU watchdog */
-    h->depth++;
-    weft__rt_mark_dirty(rt);
+    atomic_store_explicit(&h->entry_start, uv_hrtime(), memory_order_relaxed);
+}
+static inline void weft__host_clock_stop(weft_host *h)
+{
+    atomic_store_explicit(&h->entry_start, 0, memory_order_relaxed);
+}
+/* uv_hrtime() when the running outermost script entry began, 0 if none. */
+static inline uint64_t weft__host_entry_start(weft_host *h)
+{
+    return atomic_load_explicit(&h->entry_start, memory_order_relaxed);
 }
 
-/* Leave script code; when the whole stack has unwound, run the checkpoint. */
+/* Run after the stack unwound to depth 0: the checkpoint, or, when no
+ * runtime is dirty, the after-checkpoint work alone (host.c). */
+void weft__host_unwound(weft_host *h);
+
+/* Enter script code of `rt` from C (event, call, timer, module load...), or
+ * with rt NULL begin a host operation (lifecycle change, an emit from the
+ * console or the embedding API): no script code of its own, but the
+ * checkpoint waits for its end; each script entry it makes is timed on its
+ * own. The outermost script entry starts the watchdog's clock. */
+static inline void weft__host_enter(weft_host *h, weft__rt *rt)
+{
+    if (rt) {
+        if (h->depth == h->op_base) weft__host_clock_start(h);
+        weft__rt_mark_dirty(rt);
+    } else if (h->depth == 0) {
+        h->op_base = 1;
+    }
+    h->depth++;
+}
+
+/* Leave script code (or the operation); when the whole stack has unwound,
+ * run the checkpoint. */
 static inline void weft__host_leave(weft_host *h)
 {
-    if (--h->depth == 0 && h->dirty_head) weft__host_checkpoint(h);
+    if (--h->depth == h->op_base) weft__host_clock_stop(h);
+    if (h->depth == 0) {
+        h->op_base = 0;
+        weft__host_unwound(h);
+    }
 }
 
 #endif

@@ -49,20 +49,6 @@ void weft__log(weft_host *h, const char *tag, const char *fmt, ...)
     va_end(ap);
 }
 
-/* ---- scopes: lifecycle work runs as one host operation ------------------ */
-
-static void op_begin(weft_host *h)
-{
-    h->depth++;
-}
-
-static void op_end(weft_host *h)
-{
-    if (--h->depth) return;
-    if (h->dirty_head) weft__host_checkpoint(h);
-    else if (h->after_checkpoint) h->after_checkpoint(h);
-}
-
 /* ---- resources ------------------------------------------------------------ */
 
 weft__resource *weft__srv_find(weft_host *h, const char *name)
@@ -477,13 +463,13 @@ static int do_start(weft_host *h, const char *name)
         return WEFT_ENOENT;
     }
     if (r->state == WEFT_RES_STARTED) return 0;
-    op_begin(h);
+    weft__host_enter(h, NULL);
     int rc = start_res(h, r, 0);
     if (rc < 0 && r->state != WEFT_RES_STOPPED) {
         r->state = WEFT_RES_STARTED;
         stop_res(h, r);
     }
-    op_end(h);
+    weft__host_leave(h);
     return rc;
 }
 
@@ -494,9 +480,9 @@ static int do_stop(weft_host *h, const char *name)
         weft__log(h, "weft", "cannot stop \"%s\": not running", name);
         return r ? WEFT_ESTATE : WEFT_ENOENT;
     }
-    op_begin(h);
+    weft__host_enter(h, NULL);
     int rc = stop_res(h, r);
-    op_end(h);
+    weft__host_leave(h);
     return rc;
 }
 
@@ -595,9 +581,9 @@ void weft__srv_quit(weft_host *h)
             if (r->state == WEFT_RES_STARTED && (!last || r->start_seq > last->start_seq))
                 last = r;
         if (!last) break;
-        op_begin(h);
+        weft__host_enter(h, NULL);
         stop_res(h, last);
-        op_end(h);
+        weft__host_leave(h);
     }
     weft__ref_flush(h);
     s->quit_done = 1;
@@ -645,9 +631,9 @@ static int emit_command(weft_host *h, const char *source, const char *name, cons
         weft__log(h, "weft", "emit: arguments must be a JSON array");
         return WEFT_EINVAL;
     }
-    op_begin(h);
+    weft__host_enter(h, NULL);
     weft__ev_emit(h, NULL, name, buf, len, source);
-    op_end(h);
+    weft__host_leave(h);
     free(buf);
     return 0;
 }
@@ -1120,9 +1106,9 @@ static int emit_bytes(weft_host *h, const char *event, const char *source, const
         args = empty;
         len = 1;
     }
-    op_begin(h);
+    weft__host_enter(h, NULL);
     int canceled = weft__ev_emit(h, NULL, event, args, len, source);
-    op_end(h);
+    weft__host_leave(h);
     return canceled;
 }
 

@@ -6,11 +6,13 @@
  * Invariants: a promise returned across a ref gets its settle handlers
  * attached inside call_ref, before the caller sees it; a halted runtime runs
  * no more script code; finalizers never call into a runtime. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "js/codec.h"
 #include "host/server.h"
+#include "host/watchdog.h"
 #include "js/js.h"
 #include "net/net.h"
 
@@ -31,6 +33,8 @@ typedef struct weft__js_res {
     int line_start[3];
     uint64_t warned_entry; /* host->entry_start of the entry already warned about */
     int cpu_warn_ms, cpu_limit_ms; /* convars weft_cpuWarnMs / weft_cpuLimitMs */
+    weft__wd_target wd; /* the watchdog thread's handle on this runtime */
+    JSRuntime *qjs;      /* what wd pokes */
     JSValue dispatch_fn; /* internal.host.dispatch, resolved once */
 } weft__js_res;
 
@@ -967,18 +971,23 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("log", 1, n_log),
 };
 
-/* CPU watchdog (QuickJS interrupt handler, polled by the interpreter): a
- * warning once per entry past WEFT_JS_CPU_WARN_MS, and past
- * WEFT_JS_CPU_LIMIT_MS the code is interrupted (an uncatchable error) and
- * the resource stopped, so one runaway loop cannot take the server down. */
+/* CPU watchdog (QuickJS interrupt handler, polled by the interpreter, and
+ * forced by the watchdog thread while an entry runs long): a warning once per
+ * entry past weft_cpuWarnMs, and past weft_cpuLimitMs the code is interrupted
+ * (an uncatchable error) and the resource stopped, so one runaway loop cannot
+ * take the server down. A first SIGINT/SIGTERM interrupts the running entry
+ * the same way, without stopping the resource (the server is quitting). */
 static int js_interrupt(JSRuntime *rt, void *opaque)
 {
+    (void)rt;
     weft__js *js = opaque;
     weft_host *h = js->host;
     if (js->halted) return 1; /* keep unwinding a stopped resource */
-    if (!h->depth) return 0;
-    uint64_t ms = (uv_hrtime() - h->entry_start) / 1000000;
-    if (ms >= (uint64_t)js->res->cpu_limit_ms) {
+    uint64_t start = weft__host_entry_start(h);
+    if (!start) return 0;
+    if (weft__wd_interrupted(h)) return 1;
+    uint64_t ms = (uv_hrtime() - start) / 1000000;
+    if (js->res->cpu_limit_ms > 0 && ms >= (uint64_t)js->res->cpu_limit_ms) {
         weft__log(h, res_name(js),
                   "script ran longer than %d ms without returning (weft_cpuLimitMs): "
                   "stopping the resource",
@@ -988,15 +997,25 @@ static int js_interrupt(JSRuntime *rt, void *opaque)
         weft__srv_queue_command(h, line);
         js->halted = 1;
         js->exiting = 1;
+        /* a caller that entered this resource gets a fresh budget: the time
+         * went to the runaway, not to it */
+        weft__host_clock_start(h);
         return 1;
     }
-    if (ms >= (uint64_t)js->res->cpu_warn_ms && js->res->warned_entry != h->entry_start) {
-        js->res->warned_entry = h->entry_start;
+    if (js->res->cpu_warn_ms > 0 && ms >= (uint64_t)js->res->cpu_warn_ms &&
+        js->res->warned_entry != start) {
+        js->res->warned_entry = start;
         weft__log(h, res_name(js),
                   "warning: script has been running for more than %d ms (weft_cpuWarnMs)",
                   js->res->cpu_warn_ms);
     }
     return 0;
+}
+
+static void js_poke(weft__wd_target *t)
+{
+    weft__js_res *r = (weft__js_res *)((char *)t - offsetof(weft__js_res, wd));
+    JS_RequestInterrupt(r->qjs);
 }
 
 int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *resource)
@@ -1014,6 +1033,9 @@ int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *re
     r->cpu_warn_ms = weft__convars_get_int(cv, "weft_cpuWarnMs", WEFT_JS_CPU_WARN_MS);
     r->cpu_limit_ms = weft__convars_get_int(cv, "weft_cpuLimitMs", WEFT_JS_CPU_LIMIT_MS);
     JS_SetInterruptHandler(js->rt, js_interrupt, js);
+    r->qjs = js->rt;
+    r->wd.poke = js_poke;
+    weft__wd_add(js->host, &r->wd); /* on failure: polling alone */
     JS_SetMemoryLimit(js->rt, (size_t)weft__convars_get_int(cv, "weft_memoryLimitMb",
                                                            WEFT_JS_MEMORY_LIMIT >> 20) << 20);
     if (!ref_class_id) JS_NewClassID(&ref_class_id);
@@ -1033,6 +1055,7 @@ void weft__js_host_free(weft__js *js)
 {
     weft__js_res *r = js->res;
     if (!r) return;
+    weft__wd_remove(js->host, &r->wd);
     for (uint32_t i = 1; i < r->refs_len; i++)
         if (r->refs[i].count > 0) JS_FreeValue(js->ctx, r->refs[i].fn);
     free(r->refs);

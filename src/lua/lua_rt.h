@@ -19,6 +19,7 @@
 
 #include <lua.h>
 #include "host/host.h"
+#include "host/watchdog.h"
 #include "lua/heap.h"
 #include "lua/lua_codec.h"
 
@@ -46,10 +47,17 @@ struct weft__lua {
     size_t mem_used, mem_limit;
     uint64_t mem_refused;
 
-    /* runaway-call watchdog (count hook): limits in ms, 0 = off */
+    /* runaway-call watchdog (count hook, forced by the host's watchdog
+     * thread): limits in ms, 0 = off, measured from the host's entry clock */
     uint64_t cpu_warn_ms, cpu_limit_ms;
-    uint64_t entry_start_ns; /* uv_hrtime() at the outermost entry */
-    int entry_depth, entry_warned;
+    uint64_t warned_entry; /* entry_start of the entry already warned about */
+    int runaway;           /* past the limit: every further instruction raises */
+    lua_State *running;    /* the thread weft__lua_resume runs (watchdog lock) */
+    weft__wd_target wd;    /* registered by weft__lua_watchdog_start */
+    int wd_on;
+    /* Told once when a runaway is stopped (the server stops the resource);
+     * NULL standalone. Runs in the hook: must not run script code. */
+    void (*on_runaway)(weft__lua *lua);
 
     /* scheduler */
     weft__lua_heap timers; /* Wait(ms >= 1), SetTimeout(ms >= 1) */
@@ -100,19 +108,13 @@ void weft__lua_report(weft__lua *lua, lua_State *co, int status);
 /* Log "[res] <fmt...>" on stderr. */
 void weft__lua_log(weft__lua *lua, const char *fmt, ...);
 
-/* Bracket a C->Lua entry for the watchdog: the outermost one starts the
- * clock the count hook compares against WEFT_LUA_CPU_*_MS. */
-static inline void weft__lua_entry_begin(weft__lua *lua)
-{
-    if (lua->entry_depth++ == 0) {
-        lua->entry_start_ns = uv_hrtime();
-        lua->entry_warned = 0;
-    }
-}
-static inline void weft__lua_entry_end(weft__lua *lua)
-{
-    lua->entry_depth--;
-}
+/* Apply cpu_warn_ms / cpu_limit_ms as set in the struct: with either set,
+ * register with the host's watchdog thread so that loops of costly single
+ * operations are checked too (the count hook alone sees instructions only).
+ * Call once, after setting the limits. */
+void weft__lua_watchdog_start(weft__lua *lua);
+/* Set the thread being resumed (the watchdog pokes it); returns the previous. */
+lua_State *weft__lua_set_running(weft__lua *lua, lua_State *co);
 
 static inline weft__lua *weft__lua_from_state(lua_State *L)
 {

@@ -47,10 +47,11 @@ int weft_run_lua_file(const char *file)
     env_u64("WEFT_LUA_CPU_WARN_MS", &lua->cpu_warn_ms);
     env_u64("WEFT_LUA_CPU_LIMIT_MS", &lua->cpu_limit_ms);
     lua->mem_limit = (size_t)mem;
+    weft__lua_watchdog_start(lua);
     lua->loop_frames = 1;
     int rc = weft__lua_load_file(lua, file);
     if (rc != WEFT_ENOENT) uv_run(&h->loop, UV_RUN_DEFAULT);
-    int code = rc < 0 || lua->main_failed ? 1 : 0;
+    int code = rc < 0 || lua->main_failed || lua->runaway ? 1 : 0;
     fflush(stdout);
     weft__lua_free(lua);
     uv_run(&h->loop, UV_RUN_DEFAULT); /* lets the handles finish closing */

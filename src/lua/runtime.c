@@ -9,6 +9,7 @@
  * or require (a resource's files are loaded by its manifest).
  * The watchdog hook only raises an error or logs: it never runs script code. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,31 +116,110 @@ void weft__lua_report(weft__lua *lua, lua_State *co, int status)
 
 /* ---- watchdog ---------------------------------------------------------- */
 
-/* Count hook: every WEFT_LUA_HOOK_INSTRUCTIONS instructions, compare the
- * current entry's running time with the limits. Past the soft limit, warn
- * once per entry; past the hard one, raise an error at the running line
- * (again at each check if a pcall swallows it, so the loop cannot go on). */
-static void watchdog_hook(lua_State *L, lua_Debug *ar)
+static void watchdog_hook(lua_State *L, lua_Debug *ar);
+
+/* Raise the limit error at the running line of L. Does not return. */
+static int raise_limit(lua_State *L, weft__lua *lua)
 {
-    weft__lua *lua = weft__lua_from_state(L);
-    if (!lua->entry_depth) return;
-    uint64_t ms = (uv_hrtime() - lua->entry_start_ns) / 1000000;
-    if (lua->cpu_limit_ms && ms >= lua->cpu_limit_ms) {
-        lua_Debug d;
-        if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0)
-            lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
-        else
-            lua_pushliteral(L, "");
+    lua_Debug d;
+    if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0)
+        lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+    else
+        lua_pushliteral(L, "");
+    if (lua->runaway)
         lua_pushfstring(L, "script ran for more than %I ms (runaway loop?)",
                         (lua_Integer)lua->cpu_limit_ms);
-        lua_concat(L, 2);
-        lua_error(L);
+    else
+        lua_pushliteral(L, "interrupted");
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+/* Count hook, every WEFT_LUA_HOOK_INSTRUCTIONS instructions, and at the next
+ * instruction when the watchdog thread pokes the running thread: compare the
+ * current entry's running time (the host's entry clock) with the limits.
+ * Past the soft limit, warn once per entry. Past the hard one the runtime is
+ * a runaway: it is halted (nothing is resumed again, the server stops the
+ * resource) and the hook fires at every instruction of the threads it can
+ * reach, raising again each time, so no pcall can catch it for good: a pcall
+ * that returns false is followed by another instruction, which raises. A
+ * first SIGINT/SIGTERM during the entry interrupts it the same way, for that
+ * entry only. Never runs script code. */
+static void watchdog_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    weft__lua *lua = weft__lua_from_state(L);
+    weft_host *h = lua->host;
+    if (lua->runaway) {
+        lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, 1);
+        raise_limit(L, lua);
     }
-    if (lua->cpu_warn_ms && ms >= lua->cpu_warn_ms && !lua->entry_warned) {
-        lua->entry_warned = 1;
-        weft__lua_log(lua, "WARNING: a script call has been running for more than %llu ms",
+    uint64_t start = weft__host_entry_start(h);
+    if (start && weft__wd_interrupted(h)) {
+        lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, 1);
+        raise_limit(L, lua);
+    }
+    if (lua_gethookcount(L) != WEFT_LUA_HOOK_INSTRUCTIONS) { /* poked: back to normal */
+        weft__wd_lock(h);
+        lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, WEFT_LUA_HOOK_INSTRUCTIONS);
+        weft__wd_unlock(h);
+    }
+    if (!start) return;
+    uint64_t ms = (uv_hrtime() - start) / 1000000;
+    if (lua->cpu_limit_ms && ms >= lua->cpu_limit_ms) {
+        lua->runaway = 1;
+        weft__lua_log(lua,
+                      "script ran longer than %llu ms without returning "
+                      "(weft_cpuLimitMs): stopping the %s",
+                      (unsigned long long)lua->cpu_limit_ms,
+                      lua->on_runaway ? "resource" : "script");
+        lua->closing = 1; /* nothing is resumed from here on */
+        uv_timer_stop(&lua->timer);
+        uv_check_stop(&lua->check);
+        uv_idle_stop(&lua->idle);
+        if (lua->on_runaway) lua->on_runaway(lua);
+        weft__host_clock_start(h); /* a caller into this runtime starts afresh */
+        weft__wd_lock(h);
+        if (lua->running && lua->running != L)
+            lua_sethook(lua->running, watchdog_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, 1);
+        weft__wd_unlock(h);
+        raise_limit(L, lua);
+    }
+    if (lua->cpu_warn_ms && ms >= lua->cpu_warn_ms && lua->warned_entry != start) {
+        lua->warned_entry = start;
+        weft__lua_log(lua,
+                      "warning: script has been running for more than %llu ms "
+                      "(weft_cpuWarnMs)",
                       (unsigned long long)lua->cpu_warn_ms);
     }
+}
+
+/* Watchdog thread, lock held: check at the running thread's next instruction. */
+static void lua_poke(weft__wd_target *t)
+{
+    weft__lua *lua = (weft__lua *)((char *)t - offsetof(weft__lua, wd));
+    if (lua->running) lua_sethook(lua->running, watchdog_hook, LUA_MASKCOUNT, 1);
+}
+
+void weft__lua_watchdog_start(weft__lua *lua)
+{
+    if (lua->wd_on || (!lua->cpu_limit_ms && !lua->cpu_warn_ms)) return;
+    lua->wd.poke = lua_poke;
+    lua->wd_on = weft__wd_add(lua->host, &lua->wd) == 0;
+}
+
+lua_State *weft__lua_set_running(weft__lua *lua, lua_State *co)
+{
+    lua_State *prev = lua->running;
+    if (!lua->wd_on) {
+        lua->running = co;
+        return prev;
+    }
+    weft__wd_lock(lua->host);
+    lua->running = co;
+    weft__wd_unlock(lua->host);
+    return prev;
 }
 
 /* ---- weft's globals ---------------------------------------------------- */
@@ -370,6 +450,8 @@ static void handle_closed(uv_handle_t *handle)
 void weft__lua_free(weft__lua *lua)
 {
     lua->closing = 1;
+    if (lua->wd_on) weft__wd_remove(lua->host, &lua->wd);
+    lua->wd_on = 0;
     weft__rt_unlist(&lua->base);
     if (lua->L) {
         weft__lua_promise_abandon(lua);

@@ -95,9 +95,10 @@ int weft__lua_resume(weft__lua *lua, lua_State *from, lua_State *co, int nargs)
     }
     int nres;
     weft__host_enter(h, &lua->base);
-    weft__lua_entry_begin(lua);
+    lua_State *outer = weft__lua_set_running(lua, co);
     lua->yield_registered = 0;
     int st = lua_resume(co, from, nargs, &nres);
+    weft__lua_set_running(lua, outer);
     if (st == LUA_YIELD) {
         lua_pop(co, nres);
         /* A bare coroutine.yield() in a thread waits one frame (as FiveM). */
@@ -117,7 +118,6 @@ int weft__lua_resume(weft__lua *lua, lua_State *from, lua_State *co, int nargs)
         weft__lua_report(lua, co, st);
         weft__lua_closethread(co, from); /* runs pending __close handlers */
     }
-    weft__lua_entry_end(lua);
     weft__host_leave(h);
     return st;
 }

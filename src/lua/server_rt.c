@@ -1193,6 +1193,15 @@ const weft__rt_ops weft__lua_engine = {
     .memory = lua_srv_memory,
 };
 
+/* A runaway (see the watchdog hook in runtime.c): stop its resource once
+ * the stack has unwound; the server goes on. */
+static void stop_runaway(weft__lua *lua)
+{
+    char line[300];
+    snprintf(line, sizeof line, "stop %s", lua->name);
+    weft__srv_queue_command(lua->host, line);
+}
+
 static weft__rt *lua_rt_create(weft_host *h, weft__resource *res)
 {
     weft__lua_srv *s = calloc(1, sizeof *s);
@@ -1215,5 +1224,15 @@ static weft__rt *lua_rt_create(weft_host *h, weft__resource *res)
         free(s);
         return NULL;
     }
+    /* The same limits as the resource's JS (server.cfg may set them). */
+    const weft__convars *cv = &h->server->convars;
+    int warn = weft__convars_get_int(cv, "weft_cpuWarnMs", WEFT_LUA_CPU_WARN_MS);
+    int limit = weft__convars_get_int(cv, "weft_cpuLimitMs", WEFT_LUA_CPU_LIMIT_MS);
+    lua->cpu_warn_ms = warn > 0 ? (uint64_t)warn : 0;
+    lua->cpu_limit_ms = limit > 0 ? (uint64_t)limit : 0;
+    int mb = weft__convars_get_int(cv, "weft_memoryLimitMb", 0);
+    if (mb > 0) lua->mem_limit = (size_t)mb << 20;
+    lua->on_runaway = stop_runaway;
+    weft__lua_watchdog_start(lua);
     return &lua->base;
 }

@@ -1,13 +1,13 @@
 -- env: WEFT_LUA_CPU_WARN_MS=50 WEFT_LUA_CPU_LIMIT_MS=300
+-- exit: 1
 -- a runaway loop is warned about past the soft limit and stopped past the
--- hard one (even inside pcall); the runtime keeps running
+-- hard one; pcall cannot catch the stop (not even in a loop of nested
+-- pcalls), and the runtime runs nothing more afterwards
 CreateThread(function()
-  local n = 0
-  while true do n = n + 1 end
+  while true do
+    pcall(function()
+      while true do pcall(function() while true do end end) end
+    end)
+  end
 end)
-CreateThread(function()
-  print(pcall(function() while true do end end))
-  print("pcall returned; looping again")
-  while true do end
-end)
-CreateThread(function() Wait(1) print("still running") end)
+CreateThread(function() print("not reached: the runtime was stopped") end)

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Runaway code in both languages is stopped within weft_cpuLimitMs plus a
+# little (the watchdog thread forces the check even in loops of single costly
+# operations, and Lua's pcall cannot catch it); each runaway resource ends
+# "stopped", the others keep running, and the server answers `quit`.
+# Prints the measured time to stop of each; slack is generous (noisy CI).
+. "$(dirname "$0")/lib.sh"
+LIMIT=1000
+SLACK=4000
+mkdir -p "$T/srv"
+cat > "$T/srv/server.cfg" <<CFG
+set sv_hitchWarning 600000
+set weft_cpuWarnMs 200
+set weft_cpuLimitMs $LIMIT
+ensure js_alloc
+ensure js_churn
+ensure lua_rep
+ensure lua_pcall
+ensure lua_table
+ensure control
+CFG
+resource js_alloc server.js "on('go:js_alloc', () => { for (;;) { new Uint8Array(2e8); } });"
+resource js_churn server.js "on('go:js_churn', () => { for (;;) { try { new Uint8Array(1e7); } catch (e) {} } });"
+resource lua_rep server.lua "AddEventHandler('go:lua_rep', function() while true do local s = string.rep('x', 1e8) end end)"
+resource lua_pcall server.lua "AddEventHandler('go:lua_pcall', function() while true do pcall(function() while true do end end) end end)"
+resource lua_table server.lua "AddEventHandler('go:lua_table', function()
+  local t = {} for i = 1, 3e5 do t[i] = (i * 7919) % 1000003 end
+  while true do table.sort(t) table.sort(t, function(a, b) return a > b end) end
+end)"
+resource control server.js "
+on('onResourceStart', (name) => {
+  if (name !== GetCurrentResourceName()) return;
+  setTimeout(() => {
+    for (const r of ['js_alloc', 'js_churn', 'lua_rep', 'lua_pcall', 'lua_table']) {
+      const t0 = Date.now();
+      emit('go:' + r);
+      console.log('stopped ' + r + ' after ' + (Date.now() - t0) + ' ms');
+    }
+    setTimeout(() => console.log('control: done'), 50);
+  }, 10);
+});"
+serve
+wait_for 'control: done' 120
+type_line resources
+type_line quit
+wait_exit 20
+for r in js_alloc js_churn lua_rep lua_pcall lua_table; do
+  line=$(grep "stopped $r after" "$T/out") || fail "$r: no time"
+  ms=$(echo "$line" | sed 's/.* after \([0-9]*\) ms/\1/')
+  echo "$r: stopped after $ms ms (limit $LIMIT ms, allowed $((LIMIT + SLACK)))"
+  [ "$ms" -ge "$LIMIT" ] || fail "$r stopped before its limit"
+  [ "$ms" -le $((LIMIT + SLACK)) ] || fail "$r took $ms ms to stop"
+  expect "^\[weft\] $r  *stopped"
+done
+expect "^\[weft\] control  *started"
+cat "$T/out"
+echo PASS
