@@ -571,9 +571,9 @@ void weft__srv_quit(weft_host *h)
     }
     s->quitting = 1;
     /* Players leave first, while their resources still run (playerDropped). */
-    op_begin(h);
+    weft__host_enter(h, NULL);
     weft__net_shutdown(h);
-    op_end(h);
+    weft__host_leave(h);
     /* Stop in reverse start order. Bound: each pass stops one resource. */
     for (;;) {
         weft__resource *last = NULL;
