@@ -15,6 +15,7 @@
  *   (a player is dropped with a reason).
  * - A connection is freed only in its close callback; code on the stack
  *   checks c->closing after anything that can run script code. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +40,8 @@ struct weft__http_req {
     size_t body_len;
     /* the request head, in hbuf: "METHOD\0URL\0F\0V\0F\0V\0..." */
     char *method, *url;
-    weft__http_hdr hdrs[HDR_MAX];
     size_t nhdrs;
+    weft__http_hdr hdrs[HDR_MAX]; /* p_begin clears all but this array */
     /* a response head stored until the first body byte (writeHead) */
     int status;
     char *head;
@@ -183,26 +184,38 @@ static void shutdown_cb(uv_shutdown_t *s, int status)
     if (!uv_is_closing((uv_handle_t *)&c->tcp)) uv_close((uv_handle_t *)&c->tcp, close_cb);
 }
 
-/* Write len bytes (copied when the socket does not take them at once).
- * Returns 0, WEFT_EIO (closing) or WEFT_ENOMEM (over the bound: the caller
- * decides: HTTP closes, players drop). */
-static int conn_write(conn *c, const char *data, size_t len)
+/* Write n buffers, in one system call when the socket takes them (the
+ * bytes it does not take are copied into one queued write). Returns 0,
+ * WEFT_EIO (closing) or WEFT_ENOMEM (over the bound: the caller decides:
+ * HTTP closes, players drop). */
+static int conn_writev(conn *c, const uv_buf_t *bufs, unsigned n)
 {
     if (c->closing) return WEFT_EIO;
-    if (!len) return 0;
+    size_t total = 0;
+    for (unsigned i = 0; i < n; i++) total += bufs[i].len;
+    if (!total) return 0;
     size_t off = 0;
     if (!c->out_pending) {
-        uv_buf_t b = uv_buf_init((char *)data, (unsigned)len);
-        int n = uv_try_write((uv_stream_t *)&c->tcp, &b, 1);
-        if (n > 0) off = (size_t)n;
-        else if (n != UV_EAGAIN && n != UV_ENOSYS) return WEFT_EIO;
+        int w = uv_try_write((uv_stream_t *)&c->tcp, bufs, n);
+        if (w > 0) off = (size_t)w;
+        else if (w != UV_EAGAIN && w != UV_ENOSYS) return WEFT_EIO;
     }
-    if (off == len) return 0;
-    size_t rest = len - off;
+    if (off == total) return 0;
+    size_t rest = total - off;
     if (c->out_pending + rest > c->out_limit) return WEFT_ENOMEM;
     wreq *q = malloc(sizeof *q + rest);
     if (!q) return WEFT_ENOMEM;
-    memcpy(q->data, data + off, rest);
+    size_t at = 0, skip = off;
+    for (unsigned i = 0; i < n; i++) { /* copy what the socket did not take */
+        size_t l = bufs[i].len;
+        if (skip >= l) {
+            skip -= l;
+            continue;
+        }
+        memcpy(q->data + at, bufs[i].base + skip, l - skip);
+        at += l - skip;
+        skip = 0;
+    }
     q->c = c;
     q->len = rest;
     uv_buf_t b = uv_buf_init(q->data, (unsigned)rest);
@@ -212,6 +225,12 @@ static int conn_write(conn *c, const char *data, size_t len)
     }
     c->out_pending += rest;
     return 0;
+}
+
+static int conn_write(conn *c, const char *data, size_t len)
+{
+    uv_buf_t b = uv_buf_init((char *)data, (unsigned)len);
+    return conn_writev(c, &b, 1);
 }
 
 static void close_cb(uv_handle_t *hd)
@@ -332,7 +351,10 @@ static void default_head(weft__http_req *r)
 
 /* Send the stored head with the framing headers; body_len >= 0: the whole
  * body is known (Content-Length), else chunked (HTTP/1.1) or close. */
-static int send_head(weft__http_req *r, long long body_len)
+/* Send the stored head with the framing headers; body_len >= 0: the whole
+ * body is known (Content-Length), else chunked (HTTP/1.1) or close. A known
+ * body (data) goes out in the same write as the head. */
+static int send_head(weft__http_req *r, long long body_len, const char *data)
 {
     conn *c = r->c;
     weft__nbuf b = {0};
@@ -359,7 +381,9 @@ static int send_head(weft__http_req *r, long long body_len)
         free(b.p);
         return WEFT_ENOMEM;
     }
-    int rc = conn_write(c, b.p, b.len);
+    uv_buf_t v[2] = {uv_buf_init(b.p, (unsigned)b.len), uv_buf_init((char *)data, 0)};
+    if (data && body_len > 0 && !r->head_only) v[1].len = (size_t)body_len;
+    int rc = conn_writev(c, v, 2);
     free(b.p);
     return rc;
 }
@@ -370,10 +394,9 @@ static int body_write(weft__http_req *r, const char *data, size_t len)
     if (!r->chunked) return conn_write(r->c, data, len);
     char line[32];
     int n = snprintf(line, sizeof line, "%zx\r\n", len);
-    int rc = conn_write(r->c, line, (size_t)n);
-    if (!rc) rc = conn_write(r->c, data, len);
-    if (!rc) rc = conn_write(r->c, "\r\n", 2);
-    return rc;
+    uv_buf_t v[3] = {uv_buf_init(line, (unsigned)n), uv_buf_init((char *)data, (unsigned)len),
+                     uv_buf_init("\r\n", 2)};
+    return conn_writev(r->c, v, 3);
 }
 
 static int write_failed(weft__http_req *r, int rc)
@@ -392,7 +415,7 @@ int weft__http_res_write(weft__http_req *r, const char *data, size_t len)
     if (r->c->closing) return WEFT_EIO;
     default_head(r);
     int rc = 0;
-    if (!r->head_sent) rc = send_head(r, -1);
+    if (!r->head_sent) rc = send_head(r, -1, NULL);
     if (!rc) rc = body_write(r, data, len);
     return rc ? write_failed(r, rc) : 0;
 }
@@ -406,9 +429,12 @@ int weft__http_res_end(weft__http_req *r, const char *data, size_t len)
     if (c->closing) return WEFT_EIO;
     default_head(r);
     int rc = 0;
-    if (!r->head_sent) rc = send_head(r, (long long)len);
-    if (!rc) rc = body_write(r, data, len);
-    if (!rc && r->chunked && !r->head_only) rc = conn_write(c, "0\r\n\r\n", 5);
+    if (!r->head_sent) {
+        rc = send_head(r, (long long)len, data); /* head and body: one write */
+    } else {
+        rc = body_write(r, data, len);
+        if (!rc && r->chunked && !r->head_only) rc = conn_write(c, "0\r\n\r\n", 5);
+    }
     r->ended = 1;
     id_remove(c->srv->h, r);
     if (rc) return write_failed(r, rc);
@@ -436,8 +462,8 @@ void weft__http_reply(weft__http_req *r, int status, const char *ctype, const ch
 
 static int head_add(conn *c, const char *at, size_t len, int sep)
 {
-    const weft__net_limits *L = weft__net_limits_get(c->srv->h);
-    if (!c->hbuf || c->hcap < L->http_head + 1) {
+    if (!c->hbuf || (!c->hlen && c->hcap != weft__net_limits_get(c->srv->h)->http_head + 1)) {
+        const weft__net_limits *L = weft__net_limits_get(c->srv->h);
         free(c->hbuf);
         c->hlen = 0;
         c->hbuf = malloc(L->http_head + 1);
@@ -466,7 +492,9 @@ static int p_begin(void *ud)
     weft__http_req *r = &c->req;
     req_release(c);
     free(r->head);
-    memset(r, 0, sizeof *r);
+    /* Everything but the header array (2 KiB, filled as headers come). */
+    memset(r, 0, offsetof(weft__http_req, hdrs));
+    memset(&r->status, 0, sizeof *r - offsetof(weft__http_req, status));
     r->c = c;
     c->hlen = 0;
     c->hstate = 0;
