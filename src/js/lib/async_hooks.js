@@ -7,6 +7,9 @@
 // enabled, or executionAsyncResource()/AsyncLocalStorage is in use).
 const async_id_symbol = internal.async_id_symbol;
 const trigger_async_id_symbol = internal.trigger_async_id_symbol;
+// promises carry their ids under Node's own symbol names
+const promise_async_id_symbol = internal.promise_async_id_symbol;
+const promise_trigger_async_id_symbol = internal.promise_trigger_async_id_symbol;
 const kInit = 0, kBefore = 1, kAfter = 2, kDestroy = 3, kPromiseResolve = 4, kTotals = 5;
 const fields = [0, 0, 0, 0, 0, 0];
 const init_symbol = Symbol('init'), before_symbol = Symbol('before'), after_symbol = Symbol('after');
@@ -68,21 +71,21 @@ Object.assign(hooks, {
   // Promise hooks (from the QuickJS patch, as V8's PromiseHook).
   promiseInit(promise, parent) {
     trackPromise(promise, parent);
-    emitInit(promise[async_id_symbol], 'PROMISE', promise[trigger_async_id_symbol], promise);
+    emitInit(promise[promise_async_id_symbol], 'PROMISE', promise[promise_trigger_async_id_symbol], promise);
   },
   promiseBefore(promise) {
     trackPromise(promise, null);
-    natives.emitBefore(promise[async_id_symbol], promise[trigger_async_id_symbol], promise);
+    natives.emitBefore(promise[promise_async_id_symbol], promise[promise_trigger_async_id_symbol], promise);
   },
   promiseAfter(promise) {
     trackPromise(promise, null);
-    const asyncId = promise[async_id_symbol];
+    const asyncId = promise[promise_async_id_symbol];
     if (asyncId === natives.executionAsyncId()) natives.emitAfter(asyncId);
     else if (fields[kAfter] > 0) natives.emitAfterOnly(asyncId);
   },
   promiseResolve(promise) {
     trackPromise(promise, null);
-    if (fields[kPromiseResolve] > 0) natives.emitPromiseResolve(promise[async_id_symbol]);
+    if (fields[kPromiseResolve] > 0) natives.emitPromiseResolve(promise[promise_async_id_symbol]);
   },
 });
 
@@ -100,13 +103,13 @@ function runMicrotask() {
 }
 
 function trackPromise(promise, parent) {
-  if (promise[async_id_symbol]) return;
-  promise[async_id_symbol] = natives.newAsyncId();
-  promise[trigger_async_id_symbol] = parent ? getOrSetAsyncId(parent) : natives.defaultTriggerAsyncId();
+  if (promise[promise_async_id_symbol]) return;
+  promise[promise_async_id_symbol] = natives.newAsyncId();
+  promise[promise_trigger_async_id_symbol] = parent ? getOrSetAsyncId(parent) : natives.defaultTriggerAsyncId();
 }
 function getOrSetAsyncId(object) {
-  if (Object.prototype.hasOwnProperty.call(object, async_id_symbol)) return object[async_id_symbol];
-  return object[async_id_symbol] = natives.newAsyncId();
+  if (Object.prototype.hasOwnProperty.call(object, promise_async_id_symbol)) return object[promise_async_id_symbol];
+  return object[promise_async_id_symbol] = natives.newAsyncId();
 }
 
 function getHookArrays() {

@@ -3,6 +3,8 @@
 internal.async_id_symbol = Symbol('asyncId');
 internal.promiseState = natives.promiseState; // [0 pending / 1 fulfilled / 2 rejected, result]
 internal.trigger_async_id_symbol = Symbol('triggerId');
+internal.promise_async_id_symbol = Symbol('async_id_symbol');
+internal.promise_trigger_async_id_symbol = Symbol('trigger_async_id_symbol');
 // async_hooks glue: async_hooks.js fills in the full implementation; until a
 // hook is enabled, emitBefore/emitAfter only track the ids.
 internal.hooks = {
@@ -125,6 +127,20 @@ internal.throwInvalidArgType = function (name, expected, actual) {
   const what = name.endsWith(' argument') ? name : `"${name}" ${name.includes('.') ? 'property' : 'argument'}`;
   throw makeNodeError(TypeError, 'ERR_INVALID_ARG_TYPE',
     `The ${what} must be ${describeExpected(expected)}. Received ${determineSpecificType(actual)}`);
+};
+
+// Node's AbortError (code ABORT_ERR), its cause the signal's reason.
+internal.abortError = function (signal) {
+  const err = new Error('The operation was aborted');
+  err.name = 'AbortError';
+  err.code = 'ABORT_ERR';
+  if (signal && signal.reason !== undefined) err.cause = signal.reason;
+  return err;
+};
+internal.validateAbortSignal = function (signal, name) {
+  if (signal !== undefined && (signal === null || typeof signal !== 'object' || !('aborted' in signal))) {
+    internal.throwInvalidArgType(name, 'AbortSignal', signal);
+  }
 };
 
 internal.isErrorLike = function (o) {

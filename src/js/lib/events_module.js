@@ -10,19 +10,8 @@ function isEventTarget(t) {
     typeof t.removeEventListener === 'function' && typeof t.dispatchEvent === 'function';
 }
 
-function abortError(signal) {
-  const err = new Error('The operation was aborted');
-  err.name = 'AbortError';
-  err.code = 'ABORT_ERR';
-  if (signal && signal.reason !== undefined) err.cause = signal.reason;
-  return err;
-}
-
-function validateSignal(signal) {
-  if (signal !== undefined && (signal === null || typeof signal !== 'object' || !('aborted' in signal))) {
-    internal.throwInvalidArgType('options.signal', 'AbortSignal', signal);
-  }
-}
+const abortError = internal.abortError;
+const validateSignal = (signal) => internal.validateAbortSignal(signal, 'options.signal');
 
 function listen(emitter, name, fn, once) {
   if (typeof emitter.on === 'function') {

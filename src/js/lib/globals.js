@@ -9,11 +9,32 @@ def('queueMicrotask', natives.queueMicrotask);
 Object.defineProperty(natives.queueMicrotask, 'name', { value: 'queueMicrotask' });
 Object.defineProperty(natives.nextTick, 'name', { value: 'nextTick' });
 if (typeof globalThis.structuredClone !== 'function') {
-  def('structuredClone', (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v))));
+  // structured_clone.js loads on the first call
+  def('structuredClone', function structuredClone(value, options) {
+    if (!internal.structuredClone) natives.loadLib('structured_clone');
+    return Reflect.apply(internal.structuredClone, undefined, arguments);
+  });
 }
 // Node 20 gives the explicit-resource-management symbols before engines do.
 for (const [name, key] of [['dispose', 'nodejs.dispose'], ['asyncDispose', 'nodejs.asyncDispose']]) {
   if (typeof Symbol[name] !== 'symbol') {
     Object.defineProperty(Symbol, name, { value: Symbol.for(key), writable: false, enumerable: false, configurable: false });
+  }
+}
+// Web event globals (event_target.js) load on first use.
+{
+  const names = ['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSignal', 'DOMException'];
+  const load = () => {
+    if (!internal.webEvents) natives.loadLib('event_target');
+    for (const n of names) def(n, internal.webEvents[n]);
+  };
+  for (const n of names) {
+    if (typeof globalThis[n] === 'function') continue;
+    Object.defineProperty(globalThis, n, {
+      configurable: true,
+      enumerable: false,
+      get() { load(); return globalThis[n]; },
+      set(v) { load(); def(n, v); },
+    });
   }
 }

@@ -138,30 +138,82 @@ function makeUtil() {
   };
 }
 
-// timers/promises (Node's lib/timers/promises.js, without AbortSignal).
+// timers/promises (Node's lib/timers/promises.js): setTimeout,
+// setImmediate, setInterval and scheduler, with { signal, ref } options.
 function makeTimersPromises() {
   const t = internal.timers;
-  return {
-    setTimeout: (ms, value) => new Promise((resolve) => t.setTimeout(resolve, ms, value)),
-    setImmediate: (value) => new Promise((resolve) => t.setImmediate(resolve, value)),
-    async *setInterval(ms, value) {
-      let pending = 0, wake = null;
-      const iv = t.setInterval(() => { pending++; if (wake) { wake(); wake = null; } }, ms);
-      try {
-        for (;;) {
-          if (pending === 0) await new Promise((r) => { wake = r; });
-          pending--;
-          yield value;
-        }
-      } finally {
-        t.clearInterval(iv);
+  const abortError = internal.abortError;
+  function checkOptions(options) {
+    if (options === null || typeof options !== 'object') internal.throwInvalidArgType('options', 'Object', options);
+    const { signal, ref = true } = options;
+    internal.validateAbortSignal(signal, 'options.signal');
+    if (typeof ref !== 'boolean') internal.throwInvalidArgType('options.ref', 'boolean', ref);
+    return { signal, ref };
+  }
+  // one timer or immediate, settled by `arm`'s callback or by the signal
+  function cancelable(options, arm, clear) {
+    let signal, ref;
+    try {
+      ({ signal, ref } = checkOptions(options));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    if (signal && signal.aborted) return Promise.reject(abortError(signal));
+    let onAbort;
+    const p = new Promise((resolve, reject) => {
+      const handle = arm(resolve);
+      if (!ref) handle.unref();
+      if (signal) {
+        onAbort = () => { clear(handle); reject(abortError(signal)); };
+        signal.addEventListener('abort', onAbort, { once: true });
       }
-    },
-    scheduler: {
-      wait: (ms) => new Promise((resolve) => t.setTimeout(resolve, ms)),
-      yield: () => new Promise((resolve) => t.setImmediate(resolve)),
-    },
-  };
+    });
+    return onAbort ? p.finally(() => signal.removeEventListener('abort', onAbort)) : p;
+  }
+  function setTimeout(after, value, options = {}) {
+    return cancelable(options, (resolve) => t.setTimeout(resolve, after, value), t.clearTimeout);
+  }
+  function setImmediate(value, options = {}) {
+    return cancelable(options, (resolve) => t.setImmediate(resolve, value), t.clearImmediate);
+  }
+  async function* setInterval(after, value, options = {}) {
+    const { signal, ref } = checkOptions(options);
+    if (signal && signal.aborted) throw abortError(signal);
+    let pending = 0, wake = null, aborted = false;
+    const iv = t.setInterval(() => { pending++; if (wake) { wake(); wake = null; } }, after);
+    if (!ref) iv.unref();
+    const onAbort = () => { aborted = true; if (wake) { wake(); wake = null; } };
+    if (signal) signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      for (;;) {
+        if (pending === 0 && !aborted) await new Promise((r) => { wake = r; });
+        if (aborted) throw abortError(signal);
+        pending--;
+        yield value;
+      }
+    } finally {
+      t.clearInterval(iv);
+      if (signal) signal.removeEventListener('abort', onAbort);
+    }
+  }
+  const kScheduler = Symbol('kScheduler');
+  class Scheduler {
+    constructor() {
+      const err = new TypeError('Illegal constructor');
+      err.code = 'ERR_ILLEGAL_CONSTRUCTOR';
+      throw err;
+    }
+    yield() {
+      if (!this[kScheduler]) throw Object.assign(new TypeError('Value of "this" must be of type Scheduler'), { code: 'ERR_INVALID_THIS' });
+      return setImmediate();
+    }
+    wait(delay, options) {
+      if (!this[kScheduler]) throw Object.assign(new TypeError('Value of "this" must be of type Scheduler'), { code: 'ERR_INVALID_THIS' });
+      return setTimeout(delay, undefined, options);
+    }
+  }
+  const scheduler = Object.create(Scheduler.prototype, { [kScheduler]: { value: true } });
+  return { setTimeout, setImmediate, setInterval, scheduler };
 }
 
 internal.builtins = builtins;

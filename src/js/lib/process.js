@@ -148,7 +148,13 @@ internal.emitBeforeExit = function () {
 internal.emitExit = function () {
   if (!process._exiting) {
     process._exiting = true;
-    process.emit('exit', (+process.exitCode | 0) || 0);
+    try {
+      process.emit('exit', (+process.exitCode | 0) || 0);
+    } catch (er) {
+      // as Node: a throw from an 'exit' listener is an uncaught exception;
+      // handled, the process still ends with process.exitCode (0 if unset)
+      internal.triggerUncaughtException(er, false);
+    }
   }
   return (+process.exitCode | 0) || 0;
 };
@@ -179,7 +185,8 @@ process.emitWarning = function emitWarning(warning, type, code, ctor) {
   }
   if (warning.name === 'DeprecationWarning') {
     if (process.noDeprecation) return;
-    if (process.throwDeprecation) throw warning;
+    // thrown later, as an uncaught exception, after earlier warnings printed
+    if (process.throwDeprecation) return process.nextTick(() => { throw warning; });
   }
   process.nextTick(doEmitWarning, warning);
 };
@@ -281,7 +288,8 @@ internal.triggerUncaughtException = function (er, fromPromise) {
       }
     } catch {}
     printUncaught(er);
-    natives.reallyExit(process.exitCode === undefined ? 1 : (process.exitCode | 0) || 1);
+    // an 'exit' listener may have set process.exitCode (even to 0), as Node
+    natives.reallyExit(process.exitCode === undefined ? 1 : process.exitCode | 0);
   }
   internal.timers.setImmediate(noop);
   // Emit the after() hooks for the whole stack, then empty it (Node).

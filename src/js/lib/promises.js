@@ -44,15 +44,8 @@ function emitUnhandledRejectionWarning(uid, reason) {
   }
   process.emitWarning(warning);
 }
-// V8's stack starts with "Name: message"; QuickJS's holds only the frames.
 function reasonStack(reason) {
-  const s = String(reason.stack);
-  if (/^\s+at /.test(s) || s === '') {
-    let head;
-    try { head = `${reason.name}: ${reason.message}`; } catch { head = 'Error'; }
-    return s ? `${head}\n${s.replace(/\n$/, '')}` : head;
-  }
-  return s;
+  return String(reason.stack);
 }
 
 internal.processPromiseRejections = function processPromiseRejections() {
@@ -73,10 +66,33 @@ internal.processPromiseRejections = function processPromiseRejections() {
     const [p, reason, uid] = rec;
     warned.set(p, uid);
     const emit = () => process.emit('unhandledRejection', reason, p);
+    // as Node: the handlers run in the promise's async context (when it
+    // has one, i.e. hooks were on); the uncaught path empties the stack, so
+    // the context is pushed again after it for the pop below
+    const asyncId = p[internal.promise_async_id_symbol];
+    const push = () => {
+      if (asyncId !== undefined) natives.pushAsyncContext(asyncId, p[internal.promise_trigger_async_id_symbol], p);
+    };
+    const uncaught = (err) => {
+      internal.triggerUncaughtException(err, true);
+      push();
+    };
+    push();
+    try {
+      processOne(emit, uncaught, uid, reason);
+    } finally {
+      if (asyncId !== undefined) natives.popAsyncContext(asyncId);
+    }
+    maybeScheduledTicksOrMicrotasks = true;
+  }
+  return maybeScheduledTicksOrMicrotasks || natives.pendingRejectionCount() !== 0;
+};
+
+function processOne(emit, uncaught, uid, reason) {
     switch (mode) {
       case 'strict': {
         const err = internal.isErrorLike(reason) ? reason : generateUnhandledRejectionError(reason);
-        internal.triggerUncaughtException(err, true);
+        uncaught(err);
         const handled = emit();
         if (!handled) emitUnhandledRejectionWarning(uid, reason);
         break;
@@ -100,12 +116,9 @@ internal.processPromiseRejections = function processPromiseRejections() {
         const handled = emit();
         if (!handled) {
           const err = internal.isErrorLike(reason) ? reason : generateUnhandledRejectionError(reason);
-          internal.triggerUncaughtException(err, true);
+          uncaught(err);
         }
         break;
       }
     }
-    maybeScheduledTicksOrMicrotasks = true;
-  }
-  return maybeScheduledTicksOrMicrotasks || natives.pendingRejectionCount() !== 0;
-};
+}

@@ -1,0 +1,121 @@
+// structured_clone.js: structuredClone(value[, { transfer }]) with the
+// HTML structured clone algorithm's observable results: cycles and shared
+// references kept; primitives, boxed primitives, Date, RegExp, Map, Set,
+// ArrayBuffer, typed arrays, DataView, Error types, plain objects and arrays
+// cloned; functions, symbols-as-values, WeakMap/WeakSet, Promise and class
+// instances' prototypes not (DataCloneError, or a plain object as V8 does).
+// Loaded on the first structuredClone call.
+'use strict';
+
+function dataCloneError(what) {
+  const DOMException = globalThis.DOMException;
+  return new DOMException(`${what} could not be cloned.`, 'DataCloneError');
+}
+
+const errorCtors = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+const tagOf = (v) => Object.prototype.toString.call(v).slice(8, -1);
+
+function structuredClone(value, options = undefined) {
+  if (arguments.length === 0) {
+    throw internal.makeNodeError(TypeError, 'ERR_MISSING_ARGS', 'The "value" argument must be specified');
+  }
+  if (options !== undefined && options !== null && typeof options !== 'object') {
+    internal.throwInvalidArgType('options', 'Object', options);
+  }
+  const memory = new Map();
+  let transfer = [];
+  if (options && options.transfer !== undefined && options.transfer !== null) {
+    const t = options.transfer;
+    if (typeof t !== 'object' || typeof t[Symbol.iterator] !== 'function') {
+      internal.throwInvalidArgType('options.transfer', 'Array', t);
+    }
+    transfer = [...t];
+  }
+  for (const t of transfer) {
+    if (!(t instanceof ArrayBuffer)) throw dataCloneError(String(t));
+  }
+  const result = clone(value, memory);
+  // transferred buffers are detached in the sender, as the spec says
+  for (const t of transfer) {
+    if (typeof ArrayBuffer.prototype.transfer === 'function') t.transfer();
+  }
+  return result;
+}
+
+function clone(v, memory) {
+  if (typeof v === 'symbol') throw dataCloneError(String(v));
+  if (typeof v === 'function') throw dataCloneError(Function.prototype.toString.call(v).split('\n')[0]);
+  if (v === null || typeof v !== 'object') return v;
+  if (memory.has(v)) return memory.get(v);
+  const tag = tagOf(v);
+  let out;
+  switch (tag) {
+    case 'Boolean': out = new Boolean(Boolean.prototype.valueOf.call(v)); break; // eslint-disable-line no-new-wrappers
+    case 'Number': out = new Number(Number.prototype.valueOf.call(v)); break; // eslint-disable-line no-new-wrappers
+    case 'String': out = new String(String.prototype.valueOf.call(v)); break; // eslint-disable-line no-new-wrappers
+    case 'BigInt': out = Object(BigInt.prototype.valueOf.call(v)); break;
+    case 'Date': out = new Date(Date.prototype.getTime.call(v)); break;
+    case 'RegExp': out = new RegExp(v.source, v.flags); break;
+    case 'ArrayBuffer': out = v.slice(0); break;
+    case 'DataView': {
+      const buf = clone(v.buffer, memory);
+      out = new DataView(buf, v.byteOffset, v.byteLength);
+      break;
+    }
+    case 'Map': {
+      out = new Map();
+      memory.set(v, out);
+      for (const [k, val] of v) out.set(clone(k, memory), clone(val, memory));
+      return out;
+    }
+    case 'Set': {
+      out = new Set();
+      memory.set(v, out);
+      for (const k of v) out.add(clone(k, memory));
+      return out;
+    }
+    case 'Array': {
+      out = new Array(v.length);
+      memory.set(v, out);
+      for (const k of Object.keys(v)) out[k] = clone(v[k], memory);
+      return out;
+    }
+    case 'Error': {
+      const name = v.name in errorCtors ? v.name : 'Error';
+      out = new errorCtors[name]();
+      memory.set(v, out);
+      const desc = Object.getOwnPropertyDescriptor(v, 'message');
+      if (desc && 'value' in desc) {
+        Object.defineProperty(out, 'message', { value: String(desc.value), writable: true, configurable: true, enumerable: false });
+      }
+      if (typeof v.stack === 'string') {
+        Object.defineProperty(out, 'stack', { value: v.stack, writable: true, configurable: true, enumerable: false });
+      }
+      if ('cause' in v) {
+        Object.defineProperty(out, 'cause', { value: clone(v.cause, memory), writable: true, configurable: true, enumerable: false });
+      }
+      return out;
+    }
+    case 'WeakMap': case 'WeakSet': case 'WeakRef': case 'Promise': case 'Generator': case 'AsyncGenerator':
+      throw dataCloneError(`#<${tag}>`);
+    default:
+      if (ArrayBuffer.isView(v)) {
+        const buf = clone(v.buffer, memory);
+        const Ctor = Object.getPrototypeOf(Object.getPrototypeOf(v)) === Object.getPrototypeOf(Uint8Array.prototype)
+          ? globalThis[tag] : Uint8Array;
+        out = new Ctor(buf, v.byteOffset, v.length);
+        break;
+      }
+      if (typeof globalThis.Buffer === 'function' && v instanceof globalThis.Buffer) break;
+      // any other object (class instances included) clones as a plain object
+      // of its own enumerable string-keyed properties
+      out = {};
+      memory.set(v, out);
+      for (const k of Object.keys(v)) out[k] = clone(v[k], memory);
+      return out;
+  }
+  memory.set(v, out);
+  return out;
+}
+
+internal.structuredClone = structuredClone;
