@@ -51,7 +51,7 @@ files_of() { grep -v '^#' "$here/areas/$1.txt" | sed '/^$/d'; }
 # reason_of LOG: one line saying why a file failed, from its log
 reason_of() {
   local log=$1 m
-  m=$(grep -m1 -oE "Cannot find module '[^']+'|No such built-in module: [a-z_:/]+" "$log")
+  m=$(grep -m1 -oE "Cannot find module '[^']+'|No such built-in module: [a-z0-9_:/]+" "$log")
   if [ -n "$m" ]; then echo "needs ${m##* }" | tr -d "'"; return; fi
   m=$(grep -m1 -E "^(\w*Error|AssertionError|Mismatched|InternalError)|Error \[|Error:" "$log" | cut -c1-160)
   [ -n "$m" ] && { echo "$m"; return; }

@@ -424,7 +424,7 @@ async function waitActual(promiseFn) {
     p = promiseFn();
     if (!p || typeof p.then !== 'function') {
       throw internal.makeNodeError(TypeError, 'ERR_INVALID_RETURN_VALUE',
-        `Expected instance of Promise to be returned from the "promiseFn" function but got ${p === null ? 'null' : typeof p}.`);
+        `Expected instance of Promise to be returned from the "promiseFn" function but got ${internal.determineSpecificType(p)}.`);
     }
   } else if (promiseFn && typeof promiseFn.then === 'function') {
     p = promiseFn;

@@ -76,7 +76,7 @@ function lazyInternal(names, lib) {
 
 function determineSpecificType(value) {
   if (value == null) return '' + value;
-  if (typeof value === 'function' && value.name) return `function ${value.name}`;
+  if (typeof value === 'function') return `function ${value.name}`;
   if (typeof value === 'object') {
     if (value.constructor && value.constructor.name) return `an instance of ${value.constructor.name}`;
     return `${internal.inspect(value, { depth: -1 })}`;
@@ -85,6 +85,8 @@ function determineSpecificType(value) {
   if (inspected.length > 28) inspected = `${inspected.slice(0, 25)}...`;
   return `type ${typeof value} (${inspected})`;
 }
+
+internal.determineSpecificType = determineSpecificType;
 
 function makeNodeError(Base, code, message) {
   const err = new Base(message);

@@ -42,6 +42,7 @@ function libModule(lib, key) {
 builtins.assert = libModule('assert', 'assertModule');
 builtins['assert/strict'] = () => builtins.assert().strict;
 builtins.path = libModule('path', 'pathModule');
+builtins['util/types'] = () => builtins.util().types;
 builtins['path/posix'] = builtins.path;
 builtins['timers/promises'] = () => internal.timersPromises || (internal.timersPromises = makeTimersPromises());
 builtins.events = () => {
