@@ -1,6 +1,10 @@
 # weft: top-level entry points. CMake does the real build in build/.
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+# make fuzz: seconds each libFuzzer target runs; FUZZ_TARGETS: a subset.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS  += --no-print-directory
 
@@ -54,8 +58,18 @@ asan: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
 
+# fuzz: the libFuzzer targets of tests/fuzz under ASan+UBSan (clang, from
+# Debian's packages), each for FUZZ_SECONDS; see docs/fuzzing.md.
+.PHONY: fuzz
+fuzz:
+	@scripts/install-deps.sh fuzz
+	@tests/fuzz/seed-deps.sh $(BUILD) $(FUZZ_BUILD)
+	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWEFT_FUZZ=ON >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target weft_fuzzers
+	@tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 format:
-	@clang-format -i include/*.h src/*/*.c src/*/*.h tests/unit/*.c
+	@clang-format -i include/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

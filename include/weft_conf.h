@@ -84,6 +84,15 @@
  * watchdog thread forces a check sooner while an entry runs long). */
 #define WEFT_LUA_HOOK_INSTRUCTIONS 10000
 
+/* One value crossing a runtime boundary (event and call arguments, return
+ * values), packed to msgpack: at most this many values (every scalar,
+ * string, container and map key counts; a shared table or object counts each
+ * time it is reached, so a value whose references double at each level is
+ * refused instead of packing for hours) and at most this many bytes. Past
+ * either, the sender gets an error. */
+#define WEFT_CODEC_MAX_VALUES (4 * 1024 * 1024)
+#define WEFT_CODEC_MAX_BYTES ((size_t)256 * 1024 * 1024)
+
 /* Deepest nesting json.encode / json.decode accept, in tables. */
 #define WEFT_LUA_JSON_MAX_DEPTH 128
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Install weft's build dependencies from Debian's packages if any is missing.
 # One clear line on failure instead of a wall of compiler output.
+# `install-deps.sh fuzz` adds what `make fuzz` needs: clang and its libFuzzer
+# and sanitizer runtimes (`make test` does not need them).
 set -u
 PKGS="build-essential cmake pkg-config libuv1-dev libmsgpack-dev libcmocka-dev libsqlite3-dev dpkg-dev xz-utils patch node-llhttp libwslay-dev libenet-dev libssl-dev libcurl4-openssl-dev libmariadb-dev"
+[ "${1:-}" = fuzz ] && PKGS="$PKGS clang libclang-rt-dev"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

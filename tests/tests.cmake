@@ -9,6 +9,9 @@ foreach(src ${WEFT_UNIT_TESTS})
   add_test(NAME unit/${name} COMMAND ${name})
 endforeach()
 
+# libFuzzer targets (tests/fuzz), replaying their corpus in this build.
+include(${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz.cmake)
+
 # Node differential cases: one ctest per case.
 file(GLOB WEFT_DIFF_CASES CONFIGURE_DEPENDS
   ${CMAKE_SOURCE_DIR}/tests/node-diff/cases/*.js ${CMAKE_SOURCE_DIR}/tests/node-diff/cases/*.mjs)

@@ -1,7 +1,8 @@
 /* manifest.c: evaluates a resource manifest (fxmanifest.lua / __resource.lua)
  * in a throwaway sandboxed Lua 5.4 state and glob-expands its script lists.
- * Sandbox: base (minus dofile/loadfile/load/require/collectgarbage, and
- * pcall/xpcall so the instruction-budget error cannot be caught), string,
+ * Sandbox: base (minus dofile/loadfile/load/require/collectgarbage, pcall/
+ * xpcall so the instruction-budget error cannot be caught, and setmetatable:
+ * Lua runs __gc finalizers with hooks off, so one could loop forever), string,
  * table, math; text chunks only; WEFT_MANIFEST_MAX_MEMORY bytes for the state
  * plus recorded metadata; a count hook aborts after ~WEFT_MANIFEST_MAX_INSTRUCTIONS.
  * No manifest code runs after weft__manifest_load returns (the state is closed). */
@@ -357,11 +358,14 @@ static int manifest_setter(lua_State *L) {
 }
 
 /* Globals that must not turn into setters: they read as nil, so using them
- * fails with Lua's own "attempt to call a nil value (global 'require')". */
+ * fails with Lua's own "attempt to call a nil value (global 'require')".
+ * setmetatable: the only way to give a value a __gc or __close metamethod;
+ * finalizers run with the count hook disabled (lgc.c GCTM), so a looping one
+ * would hang the server (found by tests/fuzz, fuzz_manifest). */
 static const char *const blocked_globals[] = {
     "require", "dofile", "loadfile", "load", "loadstring", "collectgarbage",
     "io", "os", "debug", "package", "coroutine", "utf8", "pcall", "xpcall",
-    "module", "setfenv", "getfenv", NULL};
+    "module", "setfenv", "getfenv", "setmetatable", NULL};
 
 /* _G's __index(t, k): a setter for any name not already a global. */
 static int manifest_index(lua_State *L) {
@@ -478,7 +482,7 @@ static int run_manifest(weft__manifest *m, const char *src, size_t len, char *er
             rc = WEFT_ESCRIPT;
         }
     }
-    lua_close(L); /* finalizers still run under the count hook */
+    lua_close(L); /* no finalizers: manifest code cannot set a __gc */
     return rc;
 }
 
@@ -487,7 +491,16 @@ static int run_manifest(weft__manifest *m, const char *src, size_t len, char *er
 typedef struct glob_out {
     weft__strlist files; /* relative paths */
     int err;
+    long visits; /* directories opened, bounded by WEFT_MANIFEST_GLOB_MAX_VISITS */
 } glob_out;
+
+/* The directories on the walk's current path (device, inode): a folder met
+ * again below itself is a symlink loop and is not entered. */
+typedef struct dir_path {
+    dev_t dev[WEFT_MANIFEST_GLOB_MAX_DEPTH + 2];
+    ino_t ino[WEFT_MANIFEST_GLOB_MAX_DEPTH + 2];
+    int n;
+} dir_path;
 
 static int is_regular(const char *path) {
     struct stat st;
@@ -527,26 +540,46 @@ static void glob_add(glob_out *g, const char *rel) {
 
 /* Match segs[i..n) under root/rel. `**` matches zero or more directories
  * (names not starting with '.'); a final `**` matches every file below.
- * depth bounds the descent (symlink loops). */
+ * Bounds: depth (WEFT_MANIFEST_GLOB_MAX_DEPTH), no folder entered below
+ * itself (symlink loops), and WEFT_MANIFEST_GLOB_MAX_VISITS directories
+ * opened in all: `**` segments can reach one folder in exponentially many
+ * ways (found by tests/fuzz, fuzz_manifest). */
 static void walk(glob_out *g, const char *root, const char *rel, char **segs, int i,
-                 int n, int depth) {
+                 int n, dir_path *up) {
     int dstar = strcmp(segs[i], "**") == 0, last = i + 1 == n;
     char *abs;
     DIR *d;
     struct dirent *e;
+    struct stat st;
 
-    if (g->err || depth > WEFT_MANIFEST_GLOB_MAX_DEPTH)
+    if (g->err || up->n > WEFT_MANIFEST_GLOB_MAX_DEPTH)
         return;
     if (dstar && !last)
-        walk(g, root, rel, segs, i + 1, n, depth); /* `**` as zero directories */
+        walk(g, root, rel, segs, i + 1, n, up); /* `**` as zero directories */
+    if (g->err)
+        return;
+    if (++g->visits > WEFT_MANIFEST_GLOB_MAX_VISITS) {
+        g->err = WEFT_EINVAL;
+        return;
+    }
     if ((abs = join(root, rel)) == NULL) {
         g->err = WEFT_ENOMEM;
         return;
     }
-    if ((d = opendir(abs)) == NULL) {
+    if (stat(abs, &st) != 0 || (d = opendir(abs)) == NULL) {
         free(abs);
         return;
     }
+    for (int k = 0; k < up->n; k++) {
+        if (up->dev[k] == st.st_dev && up->ino[k] == st.st_ino) { /* a loop */
+            closedir(d);
+            free(abs);
+            return;
+        }
+    }
+    up->dev[up->n] = st.st_dev;
+    up->ino[up->n] = st.st_ino;
+    up->n++;
     while (!g->err && (e = readdir(d)) != NULL) {
         char *sub, *subabs;
         if (dstar ? e->d_name[0] == '.' : fnmatch(segs[i], e->d_name, FNM_PERIOD) != 0)
@@ -558,12 +591,13 @@ static void walk(glob_out *g, const char *root, const char *rel, char **segs, in
         if (sub == NULL || subabs == NULL)
             g->err = WEFT_ENOMEM;
         else if (is_dir(subabs) && (dstar || !last))
-            walk(g, root, sub, segs, dstar ? i : i + 1, n, depth + 1);
+            walk(g, root, sub, segs, dstar ? i : i + 1, n, up);
         else if (last && is_regular(subabs))
             glob_add(g, sub);
         free(sub);
         free(subabs);
     }
+    up->n--;
     closedir(d);
     free(abs);
 }
@@ -612,14 +646,17 @@ static void expand(glob_out *g, const char *dir, const char *pat) {
             return;
         }
         for (tok = strtok_r(copy, "/", &save); tok; tok = strtok_r(NULL, "/", &save)) {
+            if (n > 0 && strcmp(tok, "**") == 0 && strcmp(segs[n - 1], "**") == 0)
+                continue; /* two `**` segments in a row match what one does */
             if (n == WEFT_MANIFEST_GLOB_MAX_DEPTH) {
                 g->err = WEFT_EINVAL;
                 break;
             }
             segs[n++] = tok;
         }
+        dir_path up = {.n = 0};
         if (n > 0 && !g->err)
-            walk(g, dir, "", segs, 0, n, 0);
+            walk(g, dir, "", segs, 0, n, &up);
         free(copy);
     }
     if (g->files.len > base)

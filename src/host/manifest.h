@@ -35,6 +35,12 @@
 #ifndef WEFT_MANIFEST_GLOB_MAX_FILES
 #define WEFT_MANIFEST_GLOB_MAX_FILES 10000
 #endif
+/* Directories one `**` pattern may open, each counted every time the walk
+ * reaches it (a pattern alternating `**` and `*` segments can reach one
+ * folder in many ways). */
+#ifndef WEFT_MANIFEST_GLOB_MAX_VISITS
+#define WEFT_MANIFEST_GLOB_MAX_VISITS 20000
+#endif
 
 /* A growable array of owned strings. */
 typedef struct weft__strlist {

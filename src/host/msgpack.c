@@ -1,6 +1,7 @@
 /* msgpack.c: the msgpack token reader both value codecs (src/js/codec.c,
  * src/lua/lua_codec.c) and the host's own readers share, plus the UTF-8 and
- * float32 helpers of the boundary. Engine-agnostic: no engine header here.
+ * float32 helpers of the boundary, and the size-capped packer output.
+ * Engine-agnostic: no engine header here.
  * Invariant: every container count is checked against the bytes left before
  * a caller can allocate for it. */
 #include <stdint.h>
@@ -233,4 +234,20 @@ float weft__codec_le_float(const char *p)
     float f;
     memcpy(&f, &u, 4);
     return f;
+}
+
+void weft__mp_out_init(weft__mp_out *out)
+{
+    msgpack_sbuffer_init(&out->sb);
+    out->too_big = 0;
+}
+
+int weft__mp_out_write(void *data, const char *buf, size_t len)
+{
+    weft__mp_out *out = data;
+    if (len > WEFT_CODEC_MAX_BYTES - out->sb.size) {
+        out->too_big = 1;
+        return -1;
+    }
+    return msgpack_sbuffer_write(&out->sb, buf, len);
 }

@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <msgpack.h>
+#include "weft_conf.h"
 
 /* Containers nested deeper than this are refused by both codecs. */
 #ifndef WEFT_CODEC_MAX_DEPTH
@@ -23,6 +25,16 @@
 #define WEFT__CODEC_EXT_VECTOR3 21
 #define WEFT__CODEC_EXT_VECTOR4 22
 #define WEFT__CODEC_EXT_QUAT 23 /* x, y, z, w as vector4 */
+
+/* A packer's output (both codecs): msgpack-c's sbuffer, refusing to grow
+ * past WEFT_CODEC_MAX_BYTES; too_big then tells that failure from running out
+ * of memory. msgpack_packer_init(&pk, &out, weft__mp_out_write). */
+typedef struct weft__mp_out {
+    msgpack_sbuffer sb;
+    int too_big;
+} weft__mp_out;
+void weft__mp_out_init(weft__mp_out *out);
+int weft__mp_out_write(void *data, const char *buf, size_t len);
 
 /* The shared msgpack token reader (src/host/msgpack.c). One call reads one
  * token: a scalar, a str/bin/ext payload (pointing into the buffer), or an

@@ -125,13 +125,14 @@ typedef struct {
 typedef struct {
     JSContext *ctx;
     const weft__codec_hooks *hooks;
-    msgpack_sbuffer sb;
+    weft__mp_out out; /* the bytes, at most WEFT_CODEC_MAX_BYTES */
     msgpack_packer pk;
     const char *root;                        /* "args" or "value" */
     int depth;                               /* containers open */
     void *open[WEFT_CODEC_MAX_DEPTH];        /* the objects on the current path */
     path_seg path[WEFT_CODEC_MAX_DEPTH + 1]; /* argument index + one per level */
     int npath;
+    size_t values; /* pack_js calls, bounded by WEFT_CODEC_MAX_VALUES */
 } js_packer;
 
 /* A growable C string for messages. */
@@ -308,12 +309,20 @@ pack_fail(js_packer *s, int with_cause, const char *fmt, ...)
     return -1;
 }
 
+/* A msgpack write failed: the output grew past WEFT_CODEC_MAX_BYTES, or
+ * memory ran out. Always returns -1 with an exception pending. */
+static int pk_failed(js_packer *s)
+{
+    if (s->out.too_big)
+        return pack_fail(s, 0, "a value packing to more than %zu bytes cannot be passed",
+                         (size_t)WEFT_CODEC_MAX_BYTES);
+    JS_ThrowOutOfMemory(s->ctx);
+    return -1;
+}
+
 #define PK(call)                                                                                   \
     do {                                                                                           \
-        if ((call) != 0) {                                                                         \
-            JS_ThrowOutOfMemory(s->ctx);                                                           \
-            return -1;                                                                             \
-        }                                                                                          \
+        if ((call) != 0) return pk_failed(s);                                                      \
     } while (0)
 
 static int pack_js(js_packer *s, JSValueConst v);
@@ -347,10 +356,7 @@ static int pack_bigint(js_packer *s, JSValueConst v)
         if (ok && msgpack_pack_uint64(&s->pk, u) != 0) ok = -1;
     }
     JS_FreeCString(s->ctx, str);
-    if (ok < 0) {
-        JS_ThrowOutOfMemory(s->ctx);
-        return -1;
-    }
+    if (ok < 0) return pk_failed(s);
     if (!ok) return pack_fail(s, 0, "a BigInt outside the int64/uint64 range cannot be passed");
     return 0;
 }
@@ -513,10 +519,7 @@ static int pack_object(js_packer *s, JSValueConst v)
     int rc = 0;
     if (JS_GetOwnPropertyNames(ctx, &tab, &n, v, JS_GPN_STRING_MASK | JS_GPN_ENUM_ONLY) < 0)
         return pack_fail(s, 1, "cannot list an object's properties");
-    if (msgpack_pack_map(&s->pk, n) != 0) {
-        JS_ThrowOutOfMemory(ctx);
-        rc = -1;
-    }
+    if (msgpack_pack_map(&s->pk, n) != 0) rc = pk_failed(s);
     for (uint32_t i = 0; i < n && rc == 0; i++) {
         size_t klen;
         JSValue key = JS_AtomToString(ctx, tab[i].atom);
@@ -526,10 +529,7 @@ static int pack_object(js_packer *s, JSValueConst v)
             rc = -1;
             break;
         }
-        if (msgpack_pack_str_with_body(&s->pk, k, klen) != 0) {
-            JS_ThrowOutOfMemory(ctx);
-            rc = -1;
-        }
+        if (msgpack_pack_str_with_body(&s->pk, k, klen) != 0) rc = pk_failed(s);
         JS_FreeCString(ctx, k);
         if (rc < 0) break;
         JSValue el = JS_GetProperty(ctx, v, tab[i].atom);
@@ -614,7 +614,7 @@ static int pack_collection(js_packer *s, JSValueConst v, int pairs)
         }
     }
     if ((pairs ? msgpack_pack_map(&s->pk, n / 2) : msgpack_pack_array(&s->pk, n)) != 0) {
-        JS_ThrowOutOfMemory(ctx);
+        pk_failed(s);
         goto done;
     }
     rc = 0;
@@ -636,6 +636,13 @@ done:
 static int pack_js(js_packer *s, JSValueConst v)
 {
     JSContext *ctx = s->ctx;
+    /* Plain data runs no script code, so the CPU watchdog cannot stop a
+     * value whose shared references double at each level: this does. */
+    if (++s->values > WEFT_CODEC_MAX_VALUES)
+        return pack_fail(s, 0,
+                         "a value made of more than %d values (a shared object counts each "
+                         "time it is reached) cannot be passed",
+                         (int)WEFT_CODEC_MAX_VALUES);
     switch (JS_VALUE_GET_TAG(v)) {
     case JS_TAG_INT:
         PK(msgpack_pack_int64(&s->pk, JS_VALUE_GET_INT(v)));
@@ -716,18 +723,19 @@ static void packer_init(js_packer *s, JSContext *ctx, const weft__codec_hooks *h
     s->root = root;
     s->depth = 0;
     s->npath = 0;
-    msgpack_sbuffer_init(&s->sb);
-    msgpack_packer_init(&s->pk, &s->sb, msgpack_sbuffer_write);
+    s->values = 0;
+    weft__mp_out_init(&s->out);
+    msgpack_packer_init(&s->pk, &s->out, weft__mp_out_write);
 }
 
 static int packer_finish(js_packer *s, int rc, char **out, size_t *outlen)
 {
     if (rc < 0) {
-        msgpack_sbuffer_destroy(&s->sb);
+        msgpack_sbuffer_destroy(&s->out.sb);
         return -1;
     }
-    *outlen = s->sb.size;
-    *out = msgpack_sbuffer_release(&s->sb);
+    *outlen = s->out.sb.size;
+    *out = msgpack_sbuffer_release(&s->out.sb);
     return 0;
 }
 
@@ -741,8 +749,7 @@ int weft__codec_pack_js_args(JSContext *ctx, const weft__codec_hooks *hooks, int
         JS_ThrowRangeError(ctx, "too many arguments (%d; at most %d)", argc, WEFT_CALL_ARGS_MAX);
         rc = -1;
     } else if (msgpack_pack_array(&s.pk, argc < 0 ? 0 : (size_t)argc) != 0) {
-        JS_ThrowOutOfMemory(ctx);
-        rc = -1;
+        rc = pk_failed(&s);
     }
     for (int i = 0; i < argc && rc == 0; i++)
         rc = pack_child(&s, SEG_INDEX, (uint32_t)i, 0, argv[i]);

@@ -31,13 +31,14 @@ typedef struct {
 typedef struct {
     lua_State *L;
     const weft__lua_codec_hooks *hooks;
-    msgpack_sbuffer sb;
+    weft__mp_out out; /* the bytes, at most WEFT_CODEC_MAX_BYTES */
     msgpack_packer pk;
     const char *root;
     int depth;                               /* containers open */
     const void *open[WEFT_CODEC_MAX_DEPTH];  /* the tables on the current path */
     path_seg path[WEFT_CODEC_MAX_DEPTH + 2]; /* argument + one per level + a key */
     int npath;
+    size_t values;  /* pack_lua calls, bounded by WEFT_CODEC_MAX_VALUES */
     char msg[1024]; /* the error, formatted while the path's keys are still alive */
 } lua_packer;
 
@@ -117,9 +118,19 @@ static int __attribute__((format(printf, 2, 3))) pack_fail(lua_packer *s, const 
     return -1;
 }
 
+/* A msgpack write failed: the output grew past WEFT_CODEC_MAX_BYTES, or
+ * memory ran out. Always returns -1. */
+static int pk_failed(lua_packer *s)
+{
+    if (s->out.too_big)
+        return pack_fail(s, "a value packing to more than %zu bytes cannot be passed",
+                         (size_t)WEFT_CODEC_MAX_BYTES);
+    return pack_fail(s, "out of memory");
+}
+
 #define PK(call)                                                                                   \
     do {                                                                                           \
-        if ((call) != 0) return pack_fail(s, "out of memory");                                     \
+        if ((call) != 0) return pk_failed(s);                                                      \
     } while (0)
 
 static int pack_lua(lua_packer *s, int idx);
@@ -204,6 +215,13 @@ static int pack_table(lua_packer *s, int idx)
 static int pack_lua(lua_packer *s, int idx)
 {
     lua_State *L = s->L;
+    /* No Lua code runs here, so the count hook cannot stop a table whose
+     * shared references double at each level: this does. */
+    if (++s->values > WEFT_CODEC_MAX_VALUES)
+        return pack_fail(s,
+                         "a value made of more than %d values (a shared table counts each "
+                         "time it is reached) cannot be passed",
+                         (int)WEFT_CODEC_MAX_VALUES);
     switch (lua_type(L, idx)) {
     case LUA_TNIL:
     case LUA_TNONE:
@@ -283,9 +301,10 @@ static void packer_init(lua_packer *s, lua_State *L, const weft__lua_codec_hooks
     s->root = root;
     s->depth = 0;
     s->npath = 0;
+    s->values = 0;
     s->msg[0] = 0;
-    msgpack_sbuffer_init(&s->sb);
-    msgpack_packer_init(&s->pk, &s->sb, msgpack_sbuffer_write);
+    weft__mp_out_init(&s->out);
+    msgpack_packer_init(&s->pk, &s->out, weft__mp_out_write);
 }
 
 /* Frees s; pushes the error last, so a memory error there leaks nothing. */
@@ -296,13 +315,13 @@ static int packer_finish(lua_packer *s, int top, int rc, char **out, size_t *out
     lua_settop(L, top);
     if (rc < 0) {
         memcpy(msg, s->msg, sizeof msg);
-        msgpack_sbuffer_destroy(&s->sb);
+        msgpack_sbuffer_destroy(&s->out.sb);
         free(s);
         lua_pushstring(L, msg);
         return -1;
     }
-    *outlen = s->sb.size;
-    *out = msgpack_sbuffer_release(&s->sb);
+    *outlen = s->out.sb.size;
+    *out = msgpack_sbuffer_release(&s->out.sb);
     free(s);
     return 0;
 }

@@ -1390,6 +1390,29 @@ static void test_args_bounds(void **state)
     lua_settop(L, 0);
 }
 
+/* A value whose shared references double at each level (found by
+ * tests/fuzz, fuzz_msgpack_js_encode) kept the packer busy for hours with no
+ * script code running, so no watchdog could stop it. Both codecs stop at
+ * WEFT_CODEC_MAX_VALUES values or WEFT_CODEC_MAX_BYTES bytes. */
+static void test_shared_blowup(void **state)
+{
+    fixture *f = *state;
+    expect_js_pack_error(f, NULL,
+                         "(() => { let o = {}; for (let i = 0; i < 40; i++) o = {a: o, b: o};"
+                         " return o; })()",
+                         "a value made of more than 4194304 values");
+    expect_lua_pack_error(f, NULL, "local t = {} for i = 1, 40 do t = {t, t} end return t",
+                          "a value made of more than 4194304 values");
+    expect_js_pack_error(f, NULL, "Array(300).fill('x'.repeat(1 << 20))",
+                         "a value packing to more than 268435456 bytes cannot be passed at "
+                         "args[0][255]");
+    expect_lua_pack_error(f, NULL,
+                          "local s, t = ('x'):rep(1 << 20), {} for i = 1, 300 do t[i] = s end"
+                          " return t",
+                          "a value packing to more than 268435456 bytes cannot be passed at "
+                          "args[1][256]");
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -1420,6 +1443,7 @@ int main(void)
         T(test_ten_megabyte_string),
         T(test_malformed),
         T(test_fuzz),
+        T(test_shared_blowup),
     };
 #undef T
     return cmocka_run_group_tests(tests, NULL, NULL);
