@@ -201,7 +201,7 @@ def manifest_seeds():
 msgpack_seeds("msgpack_js_decode")
 msgpack_seeds("msgpack_lua_decode")
 builder_seeds("msgpack_js_encode", 46)
-builder_seeds("msgpack_lua_encode", 27)
+builder_seeds("msgpack_lua_encode", 28)
 console_seeds()
 cfg_seeds()
 manifest_seeds()

@@ -6,7 +6,7 @@
  *   fuzz_msgpack_lua_encode  (FZ_ENCODE) the input drives a Lua program that
  *       builds values (cycles, shared tables, holes, keys of every type,
  *       metatables that raise, finalizers that change tables, coroutines,
- *       userdata, deep nesting) -> msgpack; a success must round-trip as above.
+ *       userdata, CfxLua vectors, deep nesting) -> msgpack; a success must round-trip as above.
  * The first input byte picks: bit 0 args/value, bit 1 a collector that runs
  * all the time (finalizers fire inside the codec's allocations), bits 2-3
  * both set: a memory cap of (byte >> 4) KiB + 256 bytes above current use
@@ -20,7 +20,7 @@
 #include <lualib.h>
 
 #include "fuzz.h"
-#include "host/msgpack.h" /* WEFT_CODEC_MAX_DEPTH */
+#include "weft.h"
 #include "lua/lua_codec.h"
 
 #define FZ_LUA_MEMORY (64 * 1024 * 1024)
@@ -141,6 +141,16 @@ static int deep_equal(int a, int b, int depth)
     }
     case LUA_TTABLE:
         return tables_equal(a, b, depth);
+    case LUA_TUSERDATA: { /* vectors: same kind, same components (NaN equal to NaN) */
+        float va[4], vb[4];
+        int ka = weft__lua_vector_get(L, a, va), kb = weft__lua_vector_get(L, b, vb);
+        if (ka < 0 || ka != kb) return 0;
+        for (int i = 0; i < 4; i++)
+            if (!(va[i] == vb[i] && !signbit(va[i]) == !signbit(vb[i])) &&
+                !(isnan(va[i]) && isnan(vb[i])))
+                return 0;
+        return 1;
+    }
     default:
         return lua_rawequal(L, a, b);
     }
@@ -208,6 +218,7 @@ static int round_trip(lua_State *l)
     }
     if (pack(j, base + 1, base + n, &j->b2, &j->l2) < 0) {
         const char *m = lua_tostring(L, -1);
+        if (!j->tight && !strstr(m, "out of memory")) fprintf(stderr, "packing failed: %s\n", m);
         FZ_CHECK(j->tight || strstr(m, "out of memory"), "a received value cannot be passed on");
         return 0;
     }
@@ -284,6 +295,8 @@ static const char builder_src[] =
     "    setmetatable(g, {__gc = function() for k in next, t do rawset(t, k, nil) end end}) end end,\n"
     "  function() collectgarbage('step') end,\n"
     "  function() local v = pop(); push({v, v, [key()] = v}) end,\n"
+    "  function() local f = ({vector2, vector3, vector4, quat})[u8() % 4 + 1]\n"
+    "    push(f((string.unpack('<fff', raw(12))), 0.5, -0.0, 0/0)) end,\n"
     "}\n"
     "for _ = 1, 4096 do if i > n then break end; pcall(ops[u8() % #ops + 1]) end\n"
     "return table.unpack(st, 1, sp)\n";
@@ -313,6 +326,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     L = lua_newstate(fz_alloc, NULL);
     FZ_CHECK(L, "lua_newstate");
     luaL_openlibs(L);
+    weft__lua_vector_open(L); /* vectors unpack as CfxLua vector values, as in a resource */
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "weft_fuzz_refs");
     hooks = (weft__lua_codec_hooks){make_ref, push_ref_proxy, NULL};
