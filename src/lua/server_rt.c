@@ -720,6 +720,10 @@ static int l_remove_event_handler(lua_State *L)
     return 0;
 }
 
+/* TriggerEvent(name, ...) -> true unless a handler canceled it: FiveM's
+ * TRIGGER_EVENT_INTERNAL sets that result "for convenience", and Lua's
+ * TriggerEvent returns it (mapmanager's `if TriggerEvent('onGameTypeStart',
+ * ...) then` relies on it). JS's emit returns nothing, as FiveM's. */
 static int l_trigger_event(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
@@ -728,9 +732,10 @@ static int l_trigger_event(lua_State *L)
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 2, lua_gettop(L), &buf, &len) < 0)
         return lua_error(L);
-    weft__ev_emit(lua->host, lua->base.resource, name, buf, len, NULL);
+    int canceled = weft__ev_emit(lua->host, lua->base.resource, name, buf, len, NULL);
     free(buf);
-    return 0;
+    lua_pushboolean(L, !canceled);
+    return 1;
 }
 
 /* TriggerClientEvent(name, target, ...): target a server id (number or

@@ -1,4 +1,4 @@
-print('TriggerEvent returns', select('#', TriggerEvent('msg', 'a', 'hello')))
+print('TriggerEvent returns', select('#', TriggerEvent('msg', 'a', 'hello')), TriggerEvent('msg', 'a', 'hello'), TriggerEvent('msg', 'a', 'badword'))
 -- chat's pattern: inside a handler, trigger a hookable event, then look
 AddEventHandler('entered', function(text)
   TriggerEvent('msg', 'me', text)
