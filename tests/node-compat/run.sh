@@ -62,7 +62,7 @@ reason_of() {
 if [ "$mode" = failing ]; then
   # the files node passes and weft does not, from the last table run
   [ -f "$out/results.txt" ] || { echo "run the table first" >&2; exit 2; }
-  grep 'node=pass weft=\(fail\|timeout\)' "$out/results.txt" | while read -r a f _ w; do
+  grep 'node=pass weft=\(fail\|timeout\|skip\)' "$out/results.txt" | while read -r a f _ w; do
     echo "| $a | $f | ${w#weft=}: $(reason_of "$out/logs/$(basename "$weft")/${f//\//_}.log" | sed 's/|/\\|/g') |"
   done
   exit

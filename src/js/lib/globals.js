@@ -21,12 +21,12 @@ for (const [name, key] of [['dispose', 'nodejs.dispose'], ['asyncDispose', 'node
     Object.defineProperty(Symbol, name, { value: Symbol.for(key), writable: false, enumerable: false, configurable: false });
   }
 }
-// Web event globals (event_target.js) load on first use.
-{
-  const names = ['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSignal', 'DOMException'];
+// Globals from files of their own, loaded on first use: internal[key]
+// holds the file's exports once it has run.
+function lazyGlobals(names, lib, key) {
   const load = () => {
-    if (!internal.webEvents) natives.loadLib('event_target');
-    for (const n of names) def(n, internal.webEvents[n]);
+    if (!internal[key]) natives.loadLib(lib);
+    for (const n of names) def(n, internal[key][n]);
   };
   for (const n of names) {
     if (typeof globalThis[n] === 'function') continue;
@@ -38,3 +38,6 @@ for (const [name, key] of [['dispose', 'nodejs.dispose'], ['asyncDispose', 'node
     });
   }
 }
+lazyGlobals(['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSignal', 'DOMException'],
+  'event_target', 'webEvents');
+lazyGlobals(['TextEncoder', 'TextDecoder', 'atob', 'btoa'], 'encoding', 'encoding');

@@ -131,6 +131,8 @@ function makeUtil() {
     inspect: internal.inspect, format: internal.format, formatWithOptions: internal.formatWithOptions,
     promisify, callbackify, inherits, deprecate, types,
     isArray: Array.isArray,
+    get TextEncoder() { return globalThis.TextEncoder; },
+    get TextDecoder() { return globalThis.TextDecoder; },
     isDeepStrictEqual(a, b) {
       if (!internal.isDeepStrictEqual) natives.loadLib('assert');
       return internal.isDeepStrictEqual(a, b);

@@ -1,0 +1,266 @@
+// encoding.js: TextEncoder, TextDecoder (utf-8, utf-16le, latin1 labelled
+// windows-1252 as in Node; fatal, ignoreBOM, streaming) and atob/btoa, with
+// the WHATWG Encoding and forgiving-base64 rules Node follows. Loaded on
+// first use of one of these globals.
+'use strict';
+
+function encodingError(message, code) {
+  const err = new TypeError(message);
+  err.code = code;
+  return err;
+}
+
+// ---- TextEncoder (UTF-8 only; lone surrogates become U+FFFD) ----
+function utf8Length(str) {
+  let n = 0;
+  for (let i = 0; i < str.length; i++) {
+    const c = str.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < str.length &&
+             (str.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
+
+// Write str into out from 0; stops before a character that does not fit.
+// Returns [UTF-16 units read, bytes written].
+function utf8Write(str, out) {
+  let w = 0, i = 0;
+  const cap = out.length;
+  for (; i < str.length; i++) {
+    let c = str.charCodeAt(i);
+    let units = 1;
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = i + 1 < str.length ? str.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && (next & 0xfc00) === 0xdc00) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        units = 2;
+      } else {
+        c = 0xfffd;
+      }
+    }
+    if (c < 0x80) {
+      if (w + 1 > cap) break;
+      out[w++] = c;
+    } else if (c < 0x800) {
+      if (w + 2 > cap) break;
+      out[w++] = 0xc0 | (c >> 6);
+      out[w++] = 0x80 | (c & 63);
+    } else if (c < 0x10000) {
+      if (w + 3 > cap) break;
+      out[w++] = 0xe0 | (c >> 12);
+      out[w++] = 0x80 | ((c >> 6) & 63);
+      out[w++] = 0x80 | (c & 63);
+    } else {
+      if (w + 4 > cap) break;
+      out[w++] = 0xf0 | (c >> 18);
+      out[w++] = 0x80 | ((c >> 12) & 63);
+      out[w++] = 0x80 | ((c >> 6) & 63);
+      out[w++] = 0x80 | (c & 63);
+    }
+    i += units - 1;
+  }
+  return [i, w];
+}
+
+class TextEncoder {
+  get encoding() { return 'utf-8'; }
+  encode(input = '') {
+    const str = `${input}`;
+    const out = new Uint8Array(utf8Length(str));
+    utf8Write(str, out);
+    return out;
+  }
+  encodeInto(src, dest) {
+    if (!(dest instanceof Uint8Array)) internal.throwInvalidArgType('dest', 'Uint8Array', dest);
+    const [read, written] = utf8Write(`${src}`, dest);
+    return { read, written };
+  }
+}
+Object.defineProperty(TextEncoder.prototype, Symbol.toStringTag, { value: 'TextEncoder', configurable: true });
+
+// ---- TextDecoder ----
+const labels = {
+  'utf-8': ['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8'],
+  'utf-16le': ['utf-16le', 'utf-16', 'ucs-2', 'unicode', 'csunicode', 'iso-10646-ucs-2', 'unicodefeff'],
+  'windows-1252': ['windows-1252', 'latin1', 'iso-8859-1', 'ascii', 'us-ascii', 'iso8859-1', 'iso88591',
+                   'iso_8859-1', 'l1', 'cp1252', 'cp819', 'csisolatin1', 'ibm819', 'iso-ir-100', 'x-cp1252',
+                   'ansi_x3.4-1968', 'iso_8859-1:1987'],
+};
+const labelToEncoding = new Map();
+for (const [enc, list] of Object.entries(labels)) for (const l of list) labelToEncoding.set(l, enc);
+function toBytes(input) {
+  if (input === undefined) return new Uint8Array(0);
+  if (input instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && input instanceof SharedArrayBuffer)) {
+    return new Uint8Array(input);
+  }
+  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  internal.throwInvalidArgType('input', ['ArrayBuffer', 'ArrayBufferView'], input);
+}
+
+class TextDecoder {
+  #encoding;
+  #fatal;
+  #ignoreBOM;
+  #pending = [];
+  #bomSeen = false;
+  constructor(label = 'utf-8', options = {}) {
+    const enc = labelToEncoding.get(`${label}`.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').toLowerCase());
+    if (enc === undefined) {
+      const err = new RangeError(`The "${label}" encoding is not supported`);
+      err.code = 'ERR_ENCODING_NOT_SUPPORTED';
+      throw err;
+    }
+    if (options !== null && typeof options !== 'object') internal.throwInvalidArgType('options', 'object', options);
+    this.#encoding = enc;
+    this.#fatal = !!(options && options.fatal);
+    this.#ignoreBOM = !!(options && options.ignoreBOM);
+  }
+  get encoding() { return this.#encoding; }
+  get fatal() { return this.#fatal; }
+  get ignoreBOM() { return this.#ignoreBOM; }
+  decode(input = undefined, options = {}) {
+    let bytes = toBytes(input);
+    const stream = !!(options && options.stream);
+    if (this.#pending.length) {
+      const joined = new Uint8Array(this.#pending.length + bytes.length);
+      joined.set(this.#pending);
+      joined.set(bytes, this.#pending.length);
+      bytes = joined;
+      this.#pending = [];
+    }
+    let out;
+    if (this.#encoding === 'utf-8') out = this.#utf8(bytes, stream);
+    else if (this.#encoding === 'utf-16le') out = this.#utf16(bytes, stream);
+    else {
+      // as Node 20: every byte is its own code point (ISO-8859-1), though
+      // the encoding reports itself as windows-1252
+      out = '';
+      for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
+    }
+    if (!this.#ignoreBOM && !this.#bomSeen && out.length > 0) {
+      this.#bomSeen = true;
+      if (out.charCodeAt(0) === 0xfeff && this.#encoding !== 'windows-1252') out = out.slice(1);
+    }
+    if (!stream) this.#bomSeen = false;
+    return out;
+  }
+  #invalid() {
+    if (this.#fatal) {
+      throw encodingError(`The encoded data was not valid for encoding ${this.#encoding}`, 'ERR_ENCODING_INVALID_ENCODED_DATA');
+    }
+    return '\ufffd';
+  }
+  // WHATWG UTF-8 decoder: each maximal invalid subpart becomes one U+FFFD
+  #utf8(b, stream) {
+    const parts = [];
+    let i = 0;
+    const n = b.length;
+    while (i < n) {
+      const c = b[i];
+      if (c < 0x80) {
+        let j = i;
+        while (j < n && b[j] < 0x80 && j - i < 8192) j++;
+        parts.push(String.fromCharCode.apply(null, b.subarray(i, j)));
+        i = j;
+        continue;
+      }
+      let need, cp, lo = 0x80, hi = 0xbf;
+      if (c >= 0xc2 && c <= 0xdf) { need = 1; cp = c & 0x1f; }
+      else if (c >= 0xe0 && c <= 0xef) {
+        need = 2; cp = c & 0xf;
+        if (c === 0xe0) lo = 0xa0;
+        if (c === 0xed) hi = 0x9f;
+      } else if (c >= 0xf0 && c <= 0xf4) {
+        need = 3; cp = c & 7;
+        if (c === 0xf0) lo = 0x90;
+        if (c === 0xf4) hi = 0x8f;
+      } else {
+        parts.push(this.#invalid());
+        i++;
+        continue;
+      }
+      let k = 1;
+      for (; k <= need; k++) {
+        if (i + k >= n) break;
+        const cc = b[i + k];
+        if (cc < lo || cc > hi) break;
+        lo = 0x80;
+        hi = 0xbf;
+        cp = (cp << 6) | (cc & 0x3f);
+      }
+      if (k <= need) {
+        if (i + k >= n && stream) {
+          this.#pending = Array.from(b.subarray(i));
+          break;
+        }
+        parts.push(this.#invalid());
+        i += k;
+        continue;
+      }
+      parts.push(String.fromCodePoint(cp));
+      i += need + 1;
+    }
+    return parts.join('');
+  }
+  #utf16(b, stream) {
+    let n = b.length;
+    if (n % 2 === 1) {
+      if (stream) {
+        this.#pending = [b[n - 1]];
+        n--;
+      }
+    }
+    let out = '';
+    for (let i = 0; i + 1 < n; i += 2) out += String.fromCharCode(b[i] | (b[i + 1] << 8));
+    if (!stream && b.length % 2 === 1) out += this.#invalid();
+    return out;
+  }
+}
+Object.defineProperty(TextDecoder.prototype, Symbol.toStringTag, { value: 'TextDecoder', configurable: true });
+
+// ---- atob / btoa (forgiving-base64) ----
+const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const b64Index = new Map([...b64].map((ch, i) => [ch, i]));
+function invalidCharacter(message) {
+  return new globalThis.DOMException(message, 'InvalidCharacterError');
+}
+function btoa(input) {
+  if (arguments.length === 0) {
+    throw internal.makeNodeError(TypeError, 'ERR_MISSING_ARGS', 'The "input" argument must be specified');
+  }
+  const s = `${input}`;
+  let out = '';
+  for (let i = 0; i < s.length; i += 3) {
+    const a = s.charCodeAt(i), b = s.charCodeAt(i + 1), c = s.charCodeAt(i + 2);
+    if (a > 255 || b > 255 || c > 255) throw invalidCharacter('Invalid character');
+    const n = (a << 16) | ((b || 0) << 8) | (c || 0);
+    out += b64[n >> 18] + b64[(n >> 12) & 63] +
+      (i + 1 < s.length ? b64[(n >> 6) & 63] : '=') + (i + 2 < s.length ? b64[n & 63] : '=');
+  }
+  return out;
+}
+function atob(input) {
+  if (arguments.length === 0) {
+    throw internal.makeNodeError(TypeError, 'ERR_MISSING_ARGS', 'The "input" argument must be specified');
+  }
+  let s = `${input}`.replace(/[\t\n\f\r ]/g, '');
+  if (s.length % 4 === 0) s = s.replace(/==?$/, '');
+  if (s.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(s)) {
+    throw invalidCharacter('The string to be decoded is not correctly encoded.');
+  }
+  let out = '', bits = 0, acc = 0;
+  for (const ch of s) {
+    acc = (acc << 6) | b64Index.get(ch);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += String.fromCharCode((acc >> bits) & 255);
+    }
+  }
+  return out;
+}
+
+internal.encoding = { TextEncoder, TextDecoder, atob, btoa };
