@@ -170,10 +170,27 @@ int weft__cfg_parse_line(const char *line, weft__cfg_cmd *out) {
 
 typedef struct cfg_load_ctx {
     weft__cfg_cb cb;
+    weft__cfg_err_cb on_error; /* NULL: the first error ends loading */
     void *opaque;
     char *err;
     size_t errcap;
 } cfg_load_ctx;
+
+/* A bad line: with on_error, report it and go on (returns 0); else keep the
+ * message in err and return rc, which ends loading. */
+static int bad_line(cfg_load_ctx *c, int rc, const char *fmt, ...) {
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->on_error) {
+        c->on_error(c->opaque, msg);
+        return 0;
+    }
+    set_err(c->err, c->errcap, "%s", msg);
+    return rc;
+}
 
 /* path of name relative to the folder of the file at base (absolute names
  * as is). malloc'ed or NULL. */
@@ -199,43 +216,42 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
 
     if (f == NULL) {
         int e = errno;
+        int code = e == ENOENT || e == ENOTDIR ? WEFT_ENOENT : WEFT_EIO;
         if (from != NULL)
-            set_err(c->err, c->errcap, "%s:%d: exec: cannot open '%s' (%s): %s", from,
-                    from_line, req, path, strerror(e));
-        else
-            set_err(c->err, c->errcap, "cannot open '%s': %s", path, strerror(e));
-        return e == ENOENT || e == ENOTDIR ? WEFT_ENOENT : WEFT_EIO;
+            return bad_line(c, code, "%s:%d: exec: cannot open '%s' (%s): %s", from, from_line,
+                            req, path, strerror(e));
+        set_err(c->err, c->errcap, "cannot open '%s': %s", path, strerror(e));
+        return code;
     }
-    /* One pass over the file; each line's command loop is bounded by its length. */
+    /* One pass over the file; each line's command loop is bounded by its length.
+     * A bad line is reported (on_error) and skipped; the rest of the file runs. */
     while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
         const char *p = line, *why = NULL;
         weft__cfg_cmd cmd;
         int r;
         lineno++;
         if ((size_t)n > WEFT_CFG_MAX_LINE) {
-            set_err(c->err, c->errcap, "%s:%d: line longer than %d bytes", path, lineno,
-                    (int)WEFT_CFG_MAX_LINE);
-            rc = WEFT_EINVAL;
-            break;
+            rc = bad_line(c, WEFT_EINVAL, "%s:%d: line longer than %d bytes (ignored)", path,
+                          lineno, (int)WEFT_CFG_MAX_LINE);
+            continue;
         }
         if ((size_t)n != strlen(line)) {
-            set_err(c->err, c->errcap, "%s:%d: NUL byte in line", path, lineno);
-            rc = WEFT_EINVAL;
-            break;
+            rc = bad_line(c, WEFT_EINVAL, "%s:%d: NUL byte in line (ignored)", path, lineno);
+            continue;
         }
         if (lineno == 1 && strncmp(p, "\xEF\xBB\xBF", 3) == 0)
             p += 3; /* UTF-8 byte order mark from Windows editors */
         while ((r = split(&p, &cmd, &why)) > 0) {
             cmd.file = path;
             cmd.line = lineno;
-            if (strcasecmp(cmd.argv[0], "exec") == 0 && cmd.argc == 2) {
-                /* (a malformed exec goes to the callback like any bad
-                 * command: logged with its usage, loading goes on) */
+            if (strcasecmp(cmd.argv[0], "exec") == 0 && cmd.argc >= 2) {
+                /* exec FILE [ignored...]: always here, so nesting is counted
+                 * (a bare `exec` goes to the callback for its usage line) */
                 if (depth + 1 > WEFT_CFG_MAX_EXEC_DEPTH) {
-                    set_err(c->err, c->errcap,
-                            "%s:%d: exec '%s': nested deeper than %d files (an exec loop?)",
-                            path, lineno, cmd.argv[1], WEFT_CFG_MAX_EXEC_DEPTH);
-                    rc = WEFT_EINVAL;
+                    rc = bad_line(c, WEFT_EINVAL,
+                                  "%s:%d: exec '%s': nested deeper than %d files (an exec "
+                                  "loop?)",
+                                  path, lineno, cmd.argv[1], WEFT_CFG_MAX_EXEC_DEPTH);
                 } else {
                     char *sub = resolve(path, cmd.argv[1]);
                     if (sub == NULL) {
@@ -253,10 +269,8 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
             if (rc != 0)
                 break;
         }
-        if (r < 0) {
-            set_err(c->err, c->errcap, "%s:%d: %s", path, lineno, why);
-            rc = r;
-        }
+        if (r < 0 && rc == 0)
+            rc = bad_line(c, r, "%s:%d: %s (rest of the line ignored)", path, lineno, why);
     }
     if (rc == 0 && ferror(f)) {
         set_err(c->err, c->errcap, "%s: read error: %s", path, strerror(errno));
@@ -267,15 +281,20 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
     return rc;
 }
 
-int weft__cfg_load(const char *path, weft__cfg_cb cb, void *opaque, char *err,
-                   size_t errcap) {
-    cfg_load_ctx c = {cb, opaque, err, errcap};
+int weft__cfg_load_reporting(const char *path, weft__cfg_cb cb, weft__cfg_err_cb on_error,
+                             void *opaque, char *err, size_t errcap) {
+    cfg_load_ctx c = {cb, on_error, opaque, err, errcap};
     set_err(err, errcap, "");
     if (path == NULL || cb == NULL) {
         set_err(err, errcap, "cfg: no file or callback given");
         return WEFT_EINVAL;
     }
     return load_file(&c, path, 0, NULL, 0, NULL);
+}
+
+int weft__cfg_load(const char *path, weft__cfg_cb cb, void *opaque, char *err,
+                   size_t errcap) {
+    return weft__cfg_load_reporting(path, cb, NULL, opaque, err, errcap);
 }
 
 /* --- convars ------------------------------------------------------------ */

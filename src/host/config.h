@@ -67,6 +67,14 @@ typedef int (*weft__cfg_cb)(void *opaque, const weft__cfg_cmd *cmd);
  *   WEFT_EIO / WEFT_ENOMEM. */
 int weft__cfg_load(const char *path, weft__cfg_cb cb, void *opaque, char *err,
                    size_t errcap);
+/* The same, but a bad line (unterminated quote, too many tokens, a line
+ * over WEFT_CFG_MAX_LINE bytes, a NUL byte, an exec'ed file missing, exec
+ * nested too deep) is given to on_error as one message "file:LINE: ..." and
+ * skipped; loading goes on with the next line, as FXServer does. Returns 0,
+ * the callback's nonzero value, or WEFT_ENOENT/EIO for path itself (err set). */
+typedef void (*weft__cfg_err_cb)(void *opaque, const char *msg);
+int weft__cfg_load_reporting(const char *path, weft__cfg_cb cb, weft__cfg_err_cb on_error,
+                             void *opaque, char *err, size_t errcap);
 
 /* Convars (set/sets/setr). Names compare case-insensitively, as FiveM's;
  * the list keeps first-set order and the first spelling of a name. */

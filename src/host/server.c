@@ -347,9 +347,11 @@ static int start_res(weft_host *h, weft__resource *r, int level)
     int rc = weft__manifest_load(r->path, &r->manifest, err, sizeof err);
     if (rc < 0) {
         weft__log(h, "weft", "could not start \"%s\": %s", r->name, err);
+        snprintf(r->error, sizeof r->error, "%.250s", err);
         return rc;
     }
     r->has_manifest = 1;
+    r->error[0] = 0;
     r->state = WEFT_RES_STARTING;
     r->resolving_deps = 1; /* a dependency cycle comes back here: an error */
     rc = start_deps(h, r, level);
@@ -396,8 +398,18 @@ static int start_res(weft_host *h, weft__resource *r, int level)
         }
         if (rt->stopped) break;
         weft__host_enter(h, rt);
-        rt->ops->load_script(rt, path, display);
+        rc = rt->ops->load_script(rt, path, display);
         weft__host_leave(h);
+        if (rc < 0 && rc != WEFT_ESTATE && r->state == WEFT_RES_STARTING) {
+            /* A script that failed to load: the resource is not running. */
+            snprintf(r->error, sizeof r->error, "%s %.200s",
+                     rc == WEFT_ENOENT   ? "cannot read"
+                     : rc == WEFT_ENOMEM ? "out of memory loading"
+                                         : "script error in",
+                     display);
+            weft__log(h, "weft", "could not start \"%s\": %s", r->name, r->error);
+            return rc;
+        }
     }
     if (r->state != WEFT_RES_STARTING) return WEFT_ESTATE;
     r->state = WEFT_RES_STARTED;
@@ -614,9 +626,9 @@ static void list_resources(weft_host *h)
         }
         char info[512];
         weft__natives_resource_info(h, r->name, info, sizeof info);
-        weft__log(h, "weft", "%-24s %-9s %-8s %zu KiB%s%s", r->name,
+        weft__log(h, "weft", "%-24s %-9s %-8s %zu KiB%s%s%s%s", r->name,
                   weft__srv_state_name(r->state), kinds[0] ? kinds : "-", mem / 1024,
-                  info[0] ? "  " : "", info);
+                  info[0] ? "  " : "", info, r->error[0] ? "  error: " : "", r->error);
     }
 }
 
@@ -651,6 +663,27 @@ static const char *rest_after(const char *line, int skip)
 }
 
 static int cfg_exec_cb(void *opaque, const weft__cfg_cmd *cmd);
+
+/* A bad server.cfg line: one log line naming file:line (paths inside the
+ * server folder shown relative to it); loading goes on. */
+static void cfg_error(void *opaque, const char *msg)
+{
+    weft_host *h = opaque;
+    const char *dir = h->server->dir;
+    size_t dl = dir ? strlen(dir) : 0;
+    char out[1024];
+    size_t o = 0;
+    /* Bound: one pass over msg. */
+    for (const char *p = msg; *p && o + 1 < sizeof out;) {
+        if (dl && !strncmp(p, dir, dl) && p[dl] == '/') {
+            p += dl + 1;
+            continue;
+        }
+        out[o++] = *p++;
+    }
+    out[o] = 0;
+    weft__log(h, "weft", "%s", out);
+}
 static void run_queue(weft_host *h);
 
 static void cmd_timer_cb(uv_timer_t *t)
@@ -735,7 +768,7 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         char path[PATH_MAX], err[1024];
         if (a1[0] == '/') snprintf(path, sizeof path, "%s", a1);
         else snprintf(path, sizeof path, "%s/%s", s->dir ? s->dir : ".", a1);
-        int rc = weft__cfg_load(path, cfg_exec_cb, h, err, sizeof err);
+        int rc = weft__cfg_load_reporting(path, cfg_exec_cb, cfg_error, h, err, sizeof err);
         if (rc < 0) weft__log(h, "weft", "%s", err);
         return rc;
     }
@@ -1016,7 +1049,7 @@ int weft__srv_load(weft_host *h, const char *dir)
     snprintf(cfg, sizeof cfg, "%s/server.cfg", abs);
     if (!is_file(cfg)) return 0; /* a folder without server.cfg starts nothing */
     int pushed = weft__ace_push(&s->ace, "system.console") == 0;
-    int rc = weft__cfg_load(cfg, cfg_exec_cb, h, err, sizeof err);
+    int rc = weft__cfg_load_reporting(cfg, cfg_exec_cb, cfg_error, h, err, sizeof err);
     if (pushed) weft__ace_pop(&s->ace);
     if (rc < 0) {
         weft__log(h, "weft", "%s", err);

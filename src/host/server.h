@@ -96,6 +96,7 @@ typedef struct weft__resource {
     uint64_t start_seq; /* order started, for stop-all */
     int resolving_deps;  /* inside its own dependency resolution (cycle check) */
     int seen;           /* found by the last refresh */
+    char error[256];    /* why the last start failed ("" if it did not), for `resources` */
     struct weft__resource *next;
 } weft__resource;
 

@@ -328,7 +328,8 @@ static int eval_global(weft__js *js, const char *src, size_t len, const char *di
         char what[512];
         snprintf(what, sizeof what, "error loading %s", display);
         log_exception(js, what);
-        return WEFT_ESCRIPT;
+        /* halted meanwhile (process.exit, CPU limit): its stop is queued */
+        return js->halted ? WEFT_ESTATE : WEFT_ESCRIPT;
     }
     JS_FreeValue(js->ctx, r);
     return 0;

@@ -119,8 +119,15 @@ static JSValue js_cwd(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     return JS_NewString(ctx, buf);
 }
 
+/* process.chdir: the process has one working directory, shared by every
+ * resource of `weft serve`, so a resource may not change it (as Node's
+ * workers, with their error code). */
 static JSValue js_chdir(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
+    if (weft__js_from_ctx(ctx)->res)
+        return weft__js_throw_code(ctx, "TypeError", "ERR_WORKER_UNSUPPORTED_OPERATION",
+                                   "process.chdir() is not supported in a resource: all "
+                                   "resources share the server's working directory");
     const char *p = JS_ToCString(ctx, argv[0]);
     if (!p) return JS_EXCEPTION;
     int r = chdir(p);

@@ -1134,6 +1134,7 @@ static int lua_load_script(weft__rt *rt, const char *path, const char *display)
     if (rc == WEFT_ENOENT || rc == WEFT_ENOMEM) return rc;
     if (rc == 0 && lua->main_failed) rc = WEFT_ESCRIPT;
     lua->main_failed = 0;
+    if (lua->runaway) return WEFT_ESTATE; /* its stop is queued */
     return rc < 0 ? WEFT_ESCRIPT : 0;
 }
 
@@ -1144,6 +1145,7 @@ static int lua_load_buffer(weft__rt *rt, const char *src, size_t len, const char
     int rc = weft__lua_load_buffer(lua, src, len, display);
     if (rc == 0 && lua->main_failed) rc = WEFT_ESCRIPT;
     lua->main_failed = 0;
+    if (lua->runaway) return WEFT_ESTATE; /* its stop is queued */
     return rc < 0 ? WEFT_ESCRIPT : 0;
 }
 

@@ -23,6 +23,7 @@ printf 'ensure bc\n' > "$T/srv/server.cfg"
 printf "fx_version 'cerulean'\ngame 'common'\nserver_scripts { 'dumped.lua', 'main.lua' }\n" > "$T/srv/resources/bc/fxmanifest.lua"
 bin "$T/srv/resources/bc/dumped.lua"
 printf "print('main.lua runs') ExecuteCommand('quit')\n" > "$T/srv/resources/bc/main.lua"
-out=$(cd "$T/srv" && NO_COLOR=1 timeout 60 "$WEFT" serve . </dev/null 2>&1); rc=$?
+# (a script that fails to load stops its resource: main.lua does not run)
+out=$(cd "$T/srv" && NO_COLOR=1 timeout 60 "$WEFT" serve . +quit </dev/null 2>&1); rc=$?
 expect "resource script" "$out" $rc "[bc] SCRIPT ERROR: dumped.lua: a precompiled Lua chunk; only source files are loaded" 0
 exit $fail

@@ -1,0 +1,37 @@
+#!/bin/sh
+# A resource whose script fails to load (syntax error, out of memory; a file
+# missing is a manifest error) is "stopped", with the reason in `resources`, and holds no memory;
+# the others run, and the server answers `quit`.
+. "$(dirname "$0")/lib.sh"
+mkdir -p "$T/srv"
+cat > "$T/srv/server.cfg" <<CFG
+set weft_memoryLimitMb 32
+ensure jsbad
+ensure luabad
+ensure luaoom
+ensure jsoom
+ensure good
+CFG
+resource jsbad server.js "console.log('one'"
+resource luabad server.lua "print('one'"
+resource luaoom server.lua "local t = {} while true do t[#t + 1] = string.rep('x', 1e6) .. #t end"
+resource jsoom server.js "const a = []; for (;;) a.push(new Array(1e6).fill(a.length));"
+resource good server.js "console.log('good runs');"
+printf "server_script 'missing.js'\n" >> "$T/srv/resources/good/fxmanifest.lua"
+resource good2 server.js "console.log('good2 runs');"
+serve
+wait_for 'could not start "good"' 20
+type_line "ensure good2"
+wait_for 'good2 runs' 20
+type_line resources
+type_line quit
+wait_exit 20
+cat "$T/out"
+expect '^\[weft\] jsbad  *stopped  *-  *0 KiB  error: script error in @jsbad/server.js'
+expect '^\[weft\] luabad  *stopped  *-  *0 KiB  error: script error in @luabad/server.lua'
+expect '^\[weft\] luaoom  *stopped  *-  *0 KiB  error: script error in @luaoom/server.lua'
+expect '^\[weft\] jsoom  *stopped  *-  *0 KiB  error: script error in @jsoom/server.js'
+expect "^\\[weft\\] good  *stopped  *-  *0 KiB  error: fxmanifest.lua: server_script 'missing.js' matches no file"
+expect '^\[weft\] good2  *started'
+expect_not 'started resource jsbad'
+echo PASS
