@@ -11,6 +11,7 @@
 #include "api/api.h"
 #include "api/args.h"
 #include "host/server.h"
+#include "net/net_int.h"
 
 static weft__resource *caller_res(weft_host *h)
 {
@@ -104,18 +105,26 @@ static int n_is_principal_ace_allowed(void *ud, const char *args, size_t len, ch
     return weft__res_bool(weft__ace_check(&h->server->ace, principal, object), out, olen);
 }
 
-/* A player's principal is player.ID; identifiers reach it through
- * add_principal, as FiveM's connection code adds them. */
-static int n_is_player_ace_allowed(void *ud, const char *args, size_t len, char **out, size_t *olen)
+/* A player acts as player.ID and as identifier.X for each of its
+ * identifiers (FiveM's client principals): allowed if any of them is. */
+static int n_is_player_ace_allowed(void *ud, const char *args, size_t len, char **out,
+                                   size_t *olen)
 {
     weft_host *h = ud;
+    weft__ace *ace = &h->server->ace;
     weft__args a;
-    char player[64], principal[80], object[512];
-    if (weft__args_parse(&a, args, len) < 0 || !weft__args_text(&a, 0, player, sizeof player) ||
-        !weft__args_text(&a, 1, object, sizeof object))
+    char principal[600], object[512];
+    if (weft__args_parse(&a, args, len) < 0 || !weft__args_text(&a, 1, object, sizeof object))
         return weft_native_error(h, "IsPlayerAceAllowed: player and object are required");
-    snprintf(principal, sizeof principal, "player.%s", player);
-    return weft__res_bool(weft__ace_check(&h->server->ace, principal, object), out, olen);
+    int64_t id = weft__args_int(&a, 0, 0);
+    snprintf(principal, sizeof principal, "player.%lld", (long long)id);
+    int ok = weft__ace_check(ace, principal, object);
+    weft__player *p = id > 0 && id < 65536 ? weft__player_find(h, (int)id) : NULL;
+    for (int i = 0; !ok && p && i < weft__player_num_identifiers(p); i++) {
+        snprintf(principal, sizeof principal, "identifier.%s", weft__player_identifier(p, i));
+        ok = weft__ace_check(ace, principal, object);
+    }
+    return weft__res_bool(ok, out, olen);
 }
 
 /* StartResource / StopResource: the console's lifecycle, as the caller. */

@@ -50,8 +50,8 @@ static void release_ref(void *ud, const char *ref)
 void weft__api_free(weft_host *h)
 {
     weft__server *s = h->server;
-    for (size_t i = 0; i < s->commands.len; i++)
-        release_ref(h, s->commands.items[i].ref);
+    /* Every runtime is gone: the handlers' refs die with them (releasing
+     * them now would re-create the freed ref queues). */
     weft__cmds_free(&s->commands);
     for (size_t i = 0; i < s->cv_listeners_len; i++) {
         free(s->cv_listeners[i].filter);
