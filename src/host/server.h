@@ -6,10 +6,12 @@
  * - Every C->script entry goes through weft__host_enter/leave (host.h): the
  *   host wraps each runtime op below in them, so the checkpoint drains every
  *   dirty runtime once the whole stack has unwound (DESIGN.md §2).
- * - Lifecycle changes (start/stop/restart/quit) run only at depth 0 from a
- *   loop callback of their own: asked for from script code (ExecuteCommand,
- *   process.exit) they are queued, so a runtime is never freed while its
- *   code, or the C code that entered it, is on the stack.
+ * - A runtime is never freed while its code, or the C code that entered
+ *   it, is on the stack. ExecuteCommand (weft__srv_exec) knows its caller
+ *   and runs lifecycle changes at once unless they would stop a resource
+ *   whose code is on the stack (then, and for quit, process.exit and the
+ *   embedding API at depth > 0, they are queued and run at depth 0 from a
+ *   loop callback of their own).
  * - Refs are refcounted in their owning runtime; releases recorded by
  *   finalizers are acted on after the checkpoint, never from the finalizer.
  * - A pending call is owned by the server; stopping its callee rejects it,
