@@ -64,6 +64,15 @@
  * in ms, when server.cfg sets no sv_hitchWarning. */
 #define WEFT_HITCH_WARNING_MS 150
 
+/* Profiler (src/host/prof.c): most Trace Events one recording keeps (16
+ * bytes each; past it the recording stops with a log line), deepest scope
+ * nesting tracked (deeper scopes are neither timed nor recorded), and the
+ * window resmon and /perf/ average per-frame figures over, in seconds
+ * (at most 60). */
+#define WEFT_PROF_MAX_EVENTS 2000000
+#define WEFT_PROF_MAX_DEPTH 256
+#define WEFT_RESMON_WINDOW_S 5
+
 /* Longest console line read from stdin, in bytes (longer lines are cut). */
 #define WEFT_CONSOLE_LINE_MAX 4096
 

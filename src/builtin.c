@@ -28,6 +28,7 @@ static int (*const areas[])(weft_host *h) = {
     weft__api_db_open,
     weft__api_statebags_open,
     weft__api_info_open,
+    weft__api_prof_open,
     NULL, /* the list ends here */
 };
 

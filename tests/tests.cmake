@@ -102,3 +102,9 @@ add_test(NAME demo/browsers
   COMMAND sh ${CMAKE_SOURCE_DIR}/tests/demo/browsers.sh $<TARGET_FILE:weft_cli>
           ${CMAKE_BINARY_DIR}/demo-chat.png)
 set_tests_properties(demo/browsers PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 90)
+
+# Observability (issue 15): a recording of 20 frames validated as Trace Event
+# JSON, resmon's table, /perf/ through prometheus_client's parser, a hitch.
+add_test(NAME observe/profiler
+  COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/tests/observe/check.py $<TARGET_FILE:weft_cli>)
+set_tests_properties(observe/profiler PROPERTIES TIMEOUT 120)

@@ -34,6 +34,8 @@ int weft__api_files_open(weft_host *h);
 int weft__api_db_open(weft_host *h);
 int weft__api_statebags_open(weft_host *h);
 int weft__api_info_open(weft_host *h);
+/* ProfilerEnterScope/ExitScope, GetResourceMetrics (prof_natives.c) */
+int weft__api_prof_open(weft_host *h);
 
 /* test.c: natives the host tests use; registered by `set weft_testNatives 1`
  * (declared in src/host/server.h as weft__api_test_enable). */

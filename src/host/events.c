@@ -130,9 +130,11 @@ int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, c
         if (net_only && !e->net) continue; /* net events only reach onNet names */
         weft__rt *rt = e->rt;
         if (rt->stopped || !rt->ops->dispatch_event) continue;
+        weft__prof_begin(h, rt, WEFT_PROF_EVENT, name);
         weft__host_enter(h, rt);
         rt->ops->dispatch_event(rt, name, args, len, source);
         weft__host_leave(h);
+        weft__prof_end(h);
     }
     s->invocation = inv.prev;
     s->last_canceled = inv.canceled;

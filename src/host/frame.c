@@ -34,18 +34,22 @@ void weft__frame_run(weft_host *h)
 {
     weft__server *s = h->server;
     s->frames++;
+    if (h->prof) weft__prof_frame_begin(h);
     if (s->bench) weft__bench_frame(h, 1); /* benchmarks only: deferred drains */
     weft__srv_emit_queued(h);
     for (weft__resource *r = s->resources; r; r = r->next) {
         if (r->state != WEFT_RES_STARTED) continue;
         for (weft__rt *rt = r->rts; rt; rt = rt->res_next) {
             if (rt->stopped || !rt->ops->frame) continue;
+            weft__prof_begin(h, rt, WEFT_PROF_TICK, NULL);
             weft__host_enter(h, rt);
             rt->ops->frame(rt);
             weft__host_leave(h);
+            weft__prof_end(h);
         }
     }
     if (s->bench) weft__bench_frame(h, 0);
+    if (h->prof) weft__prof_frame_end(h);
 }
 
 static void frame_cb(uv_timer_t *t)
@@ -55,8 +59,7 @@ static void frame_cb(uv_timer_t *t)
     uint64_t now = uv_hrtime();
     int hitch = weft__convars_get_int(&s->convars, "sv_hitchWarning", WEFT_HITCH_WARNING_MS);
     if (now > s->next_frame_ns && (now - s->next_frame_ns) / 1000000 > (uint64_t)hitch)
-        weft__log(h, "weft", "frame hitch: frame %llu started %llu ms late",
-                  (unsigned long long)s->frames, (unsigned long long)((now - s->next_frame_ns) / 1000000));
+        weft__prof_hitch(h, (now - s->next_frame_ns) / 1000000); /* names who ran */
     weft__frame_run(h);
     if (!s->quit_done) arm(h);
 }

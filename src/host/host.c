@@ -3,6 +3,7 @@
  * until none is dirty. */
 #include <stdlib.h>
 #include "host/host.h"
+#include "host/prof.h"
 #include "host/watchdog.h"
 
 static const struct {
@@ -86,9 +87,11 @@ void weft__host_checkpoint(weft_host *h)
         /* rt->dirty stays 1 while it drains: its own new work is drained by
          * this same call, not listed again. */
         h->checkpoints++;
+        weft__prof_begin(h, rt, WEFT_PROF_CALLBACKS, "drain");
         weft__host_clock_start(h); /* each runtime's share is one entry */
         rt->ops->checkpoint(rt);
         weft__host_clock_stop(h);
+        weft__prof_end(h);
         rt->dirty = 0;
     }
     h->depth--;

@@ -54,6 +54,10 @@ typedef struct weft__rt_ops {
     void (*stop)(weft__rt *rt);
     void (*free)(weft__rt *rt);
     size_t (*memory)(weft__rt *rt);
+    /* For resmon (may be NULL): function references this runtime holds
+     * for others, and its pending timers (JS timeouts and immediates, Lua
+     * Wait/SetTimeout threads). */
+    void (*counts)(weft__rt *rt, size_t *live_refs, size_t *timers);
 } weft__rt_ops;
 
 struct weft__rt {
@@ -102,6 +106,9 @@ struct weft_host {
      * otherwise. Nonzero return: the checkpoint does not drain now; the hook
      * has scheduled a later drain (1 ms timer or next frame). */
     int (*defer_drain)(weft_host *h);
+    /* The profiler/metrics state while recording or accounting, else NULL:
+     * the one branch each scope hook takes when off (src/host/prof.h). */
+    struct weft__prof *prof;
 };
 
 int weft__host_init(weft_host *h);

@@ -200,6 +200,7 @@ weft__call *weft__call_new_native(weft_host *h, const char *name)
     if (!c) return NULL;
     c->id = ++s->next_call_id;
     snprintf(c->callee_name, sizeof c->callee_name, "%s", name);
+    if (h->prof) c->start_ns = uv_hrtime(); /* db/http latency for /perf/ */
     c->next = s->calls;
     if (s->calls) s->calls->prev = c;
     s->calls = c;
@@ -227,13 +228,29 @@ void weft__call_wait(weft__call *c, weft__rt *caller, void *caller_data)
     c->caller_data = caller_data;
 }
 
+/* The profiler's scope for a settled call: a database or HTTP native's
+ * result (natives WeftDb*, WeftHttp*), else the caller's callbacks. */
+static int settle_kind(const weft__call *c)
+{
+    if (c->callee) return WEFT_PROF_CALLBACKS;
+    if (!strncmp(c->callee_name, "WeftDb", 6)) return WEFT_PROF_DB;
+    if (!strncmp(c->callee_name, "WeftHttp", 8)) return WEFT_PROF_HTTP;
+    return WEFT_PROF_CALLBACKS;
+}
+
 static void deliver(weft_host *h, weft__call *c, int status, const char *buf, size_t len)
 {
     weft__rt *caller = c->caller;
+    if (c->start_ns && h->prof) {
+        int k = settle_kind(c);
+        if (k != WEFT_PROF_CALLBACKS) weft__prof_io_done(h, k == WEFT_PROF_HTTP, c->start_ns);
+    }
     if (caller && !caller->stopped && caller->ops->settle_call) {
+        weft__prof_begin(h, caller, h->prof ? settle_kind(c) : 0, "settle");
         weft__host_enter(h, caller);
         caller->ops->settle_call(caller, c, status, buf, len);
         weft__host_leave(h);
+        weft__prof_end(h);
     }
     free(c);
 }
@@ -281,8 +298,10 @@ void weft__call_rt_stopped(weft_host *h, weft__rt *rt)
 
 /* ---- calls ------------------------------------------------------------ */
 
+/* kind: WEFT_PROF_REF, or WEFT_PROF_EXPORT with the export's name. */
 static void call_into(weft_host *h, weft__rt *caller, weft__rt *owner, uint32_t index,
-                      const char *args, size_t len, weft__call_result *out)
+                      const char *args, size_t len, weft__call_result *out, int kind,
+                      const char *export_name)
 {
     weft__server *s = WEFT_SRV(h);
     weft__invocation inv = {caller ? caller->resource : NULL, NULL, 0, 0, 0, 0, s->invocation};
@@ -291,9 +310,11 @@ static void call_into(weft_host *h, weft__rt *caller, weft__rt *owner, uint32_t 
     out->buf = NULL;
     out->len = 0;
     out->call = NULL;
+    weft__prof_begin(h, owner, kind, export_name);
     weft__host_enter(h, owner);
     owner->ops->call_ref(owner, index, args, len, out);
     weft__host_leave(h);
+    weft__prof_end(h);
     s->invocation = inv.prev;
 }
 
@@ -318,7 +339,7 @@ void weft__ref_call(weft_host *h, weft__rt *caller, const char *id, size_t idlen
         else weft__call_result_error(out, "Error", res, "resource \"%s\" is not running", res);
         return;
     }
-    call_into(h, caller, owner, index, args, len, out);
+    call_into(h, caller, owner, index, args, len, out, WEFT_PROF_REF, NULL);
 }
 
 int weft__export_set(weft_host *h, weft__rt *rt, const char *name, uint32_t index)
@@ -360,7 +381,7 @@ int weft__export_call(weft_host *h, weft__rt *caller, const char *res, const cha
         if (strcmp(e->name, name)) continue;
         weft__rt *owner = rt_by_instance(r, e->instance);
         if (!owner || owner->stopped) break;
-        call_into(h, caller, owner, e->index, args, len, out);
+        call_into(h, caller, owner, e->index, args, len, out, WEFT_PROF_EXPORT, name);
         return 0;
     }
     weft__call_result_error(out, "Error", res, "no such export \"%s\" in resource \"%s\"",

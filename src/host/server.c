@@ -398,7 +398,9 @@ static int start_res(weft_host *h, weft__resource *r, int level)
         }
         if (rt->stopped) break;
         weft__host_enter(h, rt);
+        weft__prof_begin(h, rt, WEFT_PROF_LOAD, NULL);
         rc = rt->ops->load_script(rt, path, display);
+        weft__prof_end(h);
         weft__host_leave(h);
         if (rc < 0 && rc != WEFT_ESTATE && r->state == WEFT_RES_STARTING) {
             /* A script that failed to load: the resource is not running. */
@@ -694,8 +696,8 @@ static void cmd_timer_cb(uv_timer_t *t)
 /* The host's own commands, for `help` and the ACE check (the server APIs
  * add theirs, src/api/console_api.c). */
 static const char *const builtin_commands[] = {
-    "emit", "emitnet", "echo", "ensure", "exec", "help", "quit", "refresh", "resources",
-    "restart", "set", "sets", "setr", "start", "stop", NULL};
+    "emit", "emitnet", "echo", "ensure", "exec", "help", "profiler", "quit", "refresh",
+    "resmon", "resources", "restart", "set", "sets", "setr", "start", "stop", NULL};
 
 /* A convar, or one of the server's own convars even before it is set. */
 static int is_convar_command(weft_host *h, const char *name)
@@ -740,6 +742,8 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         a1)
         return lifecycle(h, a0, a1);
     if (!strcmp(a0, "refresh")) return weft__srv_refresh(h);
+    if (!strcmp(a0, "profiler") || !strcmp(a0, "resmon"))
+        return weft__prof_command(h, c->argc, c->argv);
     if (!strcmp(a0, "resources")) {
         list_resources(h);
         return 0;
@@ -750,6 +754,7 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
             return WEFT_EINVAL;
         if (!strcasecmp(a1, "weft_testNatives") && strcmp(c->argv[2], "0"))
             weft__api_test_enable(h);
+        if (!strcasecmp(a1, "weft_metrics")) weft__prof_metrics(h, strcmp(c->argv[2], "0") != 0);
         const char *old = weft__convars_get(&s->convars, a1, NULL);
         int changed = !old || strcmp(old, c->argv[2]);
         int rc = weft__convars_set(&s->convars, a1, c->argv[2], fl);
@@ -983,6 +988,7 @@ int weft__srv_init(weft_host *h)
     h->after_checkpoint = after_checkpoint;
     int rc = weft__api_init(h);
     if (rc == 0) rc = weft__natives_init(h);
+    if (rc == 0) rc = weft__prof_init(h);
     if (rc == 0) rc = weft__builtin_open(h);
     if (rc == 0) rc = weft__net_init(h);
     return rc;
@@ -1022,6 +1028,7 @@ void weft__srv_free(weft_host *h)
     free(s->evq);
     weft__api_free(h);
     weft__natives_free(h);
+    weft__prof_free(h);
     weft__convars_free(&s->convars);
     free(s->dir);
     free(s);

@@ -26,6 +26,7 @@
 #include "host/config.h"
 #include "host/host.h"
 #include "host/manifest.h"
+#include "host/prof.h"
 
 /* ---- The runtime interface (weft__rt_ops in host.h) ----------------------
  * An engine is its ops table, listed in weft__engines (src/builtin.c): the
@@ -99,6 +100,7 @@ typedef struct weft__resource {
     int resolving_deps;  /* inside its own dependency resolution (cycle check) */
     int seen;           /* found by the last refresh */
     char error[256];    /* why the last start failed ("" if it did not), for `resources` */
+    weft__res_metrics metrics; /* profiler/resmon figures (src/host/prof.c) */
     struct weft__resource *next;
 } weft__resource;
 
@@ -128,6 +130,7 @@ typedef struct weft__call {
     weft__rt *caller; /* NULL: nobody waits (C caller, or caller stopped) */
     void *caller_data;
     char callee_name[64];
+    uint64_t start_ns; /* async natives, while metrics are on: when called */
     struct weft__call *next, *prev;
 } weft__call;
 
@@ -335,6 +338,7 @@ struct weft__server {
     struct weft__bench *bench; /* benchmark-only hooks (bench.c), or NULL */
     void *signals;             /* SIGINT/SIGTERM watch (weft_host_catch_signals) */
     struct weft__net *net;     /* endpoints, HTTP, players (src/net/) */
+    struct weft__prof *prof;   /* profiler and metrics (prof.c); h->prof when on */
 };
 
 #define WEFT_SRV(h) ((h)->server)

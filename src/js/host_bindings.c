@@ -609,6 +609,17 @@ static size_t js_memory(weft__rt *rt)
     return (size_t)mu.memory_used_size;
 }
 
+/* resmon: refs held for others; ref'd timeouts and pending immediates. */
+static void js_counts(weft__rt *rt, size_t *live_refs, size_t *timers)
+{
+    weft__js *js = js_of(rt);
+    weft__js_res *r = js->res;
+    size_t n = 0;
+    for (uint32_t i = 1; r && i < r->refs_len; i++) n += r->refs[i].count > 0;
+    *live_refs = n;
+    *timers = (size_t)js->timer_info[WEFT_TIMEOUT_REF_COUNT] + (size_t)js->timer_info[WEFT_IMM_COUNT];
+}
+
 static weft__rt *js_rt_create(weft_host *h, weft__resource *res);
 static const char *const js_extensions[] = {".js", ".cjs", NULL};
 
@@ -629,6 +640,7 @@ const weft__rt_ops weft__js_engine = {
     .stop = js_stop,
     .free = js_res_free,
     .memory = js_memory,
+    .counts = js_counts,
 };
 
 static weft__rt *js_rt_create(weft_host *h, weft__resource *res)

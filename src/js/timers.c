@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <time.h>
+#include "host/prof.h"
 #include "js/js.h"
 
 static weft__js *js_of(uv_handle_t *h)
@@ -22,6 +23,7 @@ static void run_timers(uv_timer_t *handle)
     weft_host *h = js->host;
     JSContext *ctx = js->ctx;
     if (h->exit_requested) return;
+    weft__prof_begin(h, &js->base, WEFT_PROF_CALLBACKS, "timers");
     weft__host_enter(h, &js->base);
     int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
     js->execution_async_id = 0;
@@ -57,6 +59,7 @@ static void run_timers(uv_timer_t *handle)
         }
     }
     weft__host_leave(h);
+    weft__prof_end(h);
 }
 
 /* Node's Environment::CheckImmediate. A throwing immediate fails its callback
@@ -81,6 +84,7 @@ static void check_immediate(uv_check_t *handle)
     int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
     do {
         int outermost = h->depth == 0;
+        weft__prof_begin(h, &js->base, WEFT_PROF_CALLBACKS, "immediates");
         weft__host_enter(h, &js->base);
         js->execution_async_id = 0;
         js->trigger_async_id = 0;
@@ -92,6 +96,7 @@ static void check_immediate(uv_check_t *handle)
         js->trigger_async_id = tid;
         if (failed && outermost) weft__rt_unlist(&js->base); /* failed scope: no close */
         weft__host_leave(h);
+        weft__prof_end(h);
     } while (js->timer_info[WEFT_IMM_HAS_OUTSTANDING] && !h->exit_requested);
     JS_FreeValue(ctx, fn);
     if (js->timer_info[WEFT_IMM_REF_COUNT] == 0 && !js->destroy_pending && !h->exit_requested)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
+#include "host/prof.h"
 #include "lua/lua_rt.h"
 
 #if LUA_VERSION_RELEASE_NUM >= 50406
@@ -158,6 +159,7 @@ static void on_timer(uv_timer_t *handle)
     weft_host *h = lua->host;
     uint64_t now = uv_now(&h->loop);
     lua->timer_due = UINT64_MAX;
+    weft__prof_begin(h, &lua->base, WEFT_PROF_CALLBACKS, "timers");
     const weft__lua_wake *w;
     /* Bound: wake-ups pushed during this pass are due at now + 1 ms or later
      * (uv_now does not move inside a callback), so this pops at most the
@@ -168,6 +170,7 @@ static void on_timer(uv_timer_t *handle)
         weft__lua_heap_pop(&lua->timers, &e);
         resume_ref(lua, e.ref);
     }
+    weft__prof_end(h);
     arm_timer(lua);
 }
 
@@ -221,7 +224,11 @@ static void on_check(uv_check_t *handle)
 {
     weft__lua *lua = handle->data;
     if (lua->closing) return;
-    if (lua->soon.len) run_queue(lua, &lua->soon);
+    if (lua->soon.len) {
+        weft__prof_begin(lua->host, &lua->base, WEFT_PROF_CALLBACKS, "immediates");
+        run_queue(lua, &lua->soon);
+        weft__prof_end(lua->host);
+    }
     if (lua->loop_frames && lua->frame.len && !lua->closing) run_queue(lua, &lua->frame);
     update_idle(lua);
 }

@@ -1178,6 +1178,14 @@ static size_t lua_srv_memory(weft__rt *rt)
     return lua_of(rt)->mem_used;
 }
 
+/* resmon: refs held for others; threads waiting on Wait/SetTimeout. */
+static void lua_srv_counts(weft__rt *rt, size_t *live_refs, size_t *timers)
+{
+    weft__lua *lua = lua_of(rt);
+    *live_refs = lua->srv ? (size_t)lua->srv->live_refs : 0;
+    *timers = lua->timers.len + lua->soon.len;
+}
+
 static weft__rt *lua_rt_create(weft_host *h, weft__resource *res);
 static const char *const lua_extensions[] = {".lua", NULL};
 
@@ -1198,6 +1206,7 @@ const weft__rt_ops weft__lua_engine = {
     .stop = lua_srv_stop,
     .free = lua_srv_free,
     .memory = lua_srv_memory,
+    .counts = lua_srv_counts,
 };
 
 /* A runaway (see the watchdog hook in runtime.c): stop its resource once

@@ -99,7 +99,10 @@ static int call(weft_host *h, const char *res, const char *what, const char *ref
                 size_t len)
 {
     weft__call_result out = {0};
+    weft__resource *r = h->prof ? weft__srv_find(h, res) : NULL;
+    weft__prof_begin(h, r ? r->rts : NULL, WEFT_PROF_HTTP, NULL);
     weft__ref_call(h, NULL, ref, strlen(ref), args, len, &out);
+    weft__prof_end(h);
     int rc = 0;
     if (out.status == WEFT_CALL_ERROR) {
         char msg[512];

@@ -135,6 +135,16 @@ void weft__http_route(weft_host *h, weft__http_req *r, const weft__http_req_info
     else if (get && !strcmp(path, "/dynamic.json")) dynamic_json(h, &b);
     else if (get && !strcmp(path, "/players.json")) {
         if (weft__players_json(h, &b.p, &b.len)) b.oom = 1;
+    } else if (get && !strcmp(path, "/perf/")) { /* Prometheus text format */
+        char *text = NULL;
+        size_t tlen = 0;
+        if (weft__prof_metrics_text(h, &text, &tlen) == 0) {
+            weft__http_reply(r, 200, "text/plain; version=0.0.4; charset=utf-8", text, tlen);
+            free(text);
+        } else {
+            weft__http_reply(r, 500, "text/plain", "out of memory\n", 14);
+        }
+        return;
     } else if (get && !strcmp(path, "/weft/client.js")) {
         weft__http_reply(r, 200, "application/javascript; charset=utf-8",
                          (const char *)weft__net_client_js, weft__net_client_js_len);
