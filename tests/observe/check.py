@@ -34,7 +34,7 @@ port = free_port()
 with open(os.path.join(tmp, "server.cfg"), "w") as f:
     f.write("set sv_hitchWarning 600000\n")
     f.write("endpoint_add_tcp \"127.0.0.1:%d\"\n" % port)
-    f.write("ensure obs_lua\nensure obs_js\n")
+    f.write("ensure oxmysql\nensure obs_lua\nensure obs_js\n")
 
 proc = subprocess.Popen([WEFT, "serve", tmp], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                         stderr=subprocess.STDOUT, env=dict(os.environ, NO_COLOR="1"), text=True)
@@ -124,7 +124,7 @@ def check_trace(path):
     for res in RESOURCES:
         want += ["tick (%s)" % res, "callbacks (%s)" % res, "event:obs:ping (%s)" % res]
     want += ["export:luaSlow (obs_lua)", "export:jsAdd (obs_js)", "js work (obs_js)",
-             "lua work (obs_lua)", "http (obs_js)"]
+             "lua work (obs_lua)", "http (obs_js)", "db (obs_lua)"]
     for n in want:
         if n not in names:
             fail("scope %r missing from the recording" % n)
@@ -178,6 +178,11 @@ try:
             fail("/perf/ has no %s family: %r" % (name, sorted(fams)))
         elif fams[name].type != typ:
             fail("/perf/ %s is %s, not %s" % (name, fams[name].type, typ))
+    if "weft_db_query_duration_seconds" in fams:
+        n = [s.value for s in fams["weft_db_query_duration_seconds"].samples
+             if s.name.endswith("_count")]
+        if not n or n[0] < 1:
+            fail("/perf/ counts no database query: %r" % n)
     cpu = {s.labels.get("resource"): s.value for s in fams["weft_resource_cpu_seconds"].samples
            if s.name.endswith("_total")} if "weft_resource_cpu_seconds" in fams else {}
     for res in RESOURCES:
