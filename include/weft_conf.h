@@ -73,8 +73,17 @@
 #define WEFT_PROF_MAX_DEPTH 256
 #define WEFT_RESMON_WINDOW_S 5
 
-/* Longest console line read from stdin, in bytes (longer lines are cut). */
+/* Longest command line a command's text is kept for (RegisterCommand's
+ * raw command, convar values), in bytes. */
 #define WEFT_CONSOLE_LINE_MAX 4096
+
+/* Longest console line read from stdin, in bytes: `emit NAME [...]` takes a
+ * JSON argument list of any size up to this; a longer line is refused with
+ * one log line. */
+#define WEFT_CONSOLE_INPUT_MAX (64u * 1024 * 1024)
+
+/* Deepest nesting of arrays/objects in a console JSON argument list. */
+#define WEFT_CONSOLE_JSON_DEPTH 64
 
 /* Lua runtime memory cap, in bytes (0 = none): an allocation past it fails
  * and the script gets Lua's "not enough memory" error (logged). */

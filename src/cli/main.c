@@ -62,7 +62,8 @@ static int serve(int argc, char **argv)
         p += sprintf(p, "%s", argv[i] + 1);
         for (int k = i + 1; k < j; k++) {
             /* Quote arguments with spaces so the tokenizer keeps them whole. */
-            int q = strchr(argv[k], ' ') != NULL && strcmp(argv[i], "+emit") != 0;
+            int q = strchr(argv[k], ' ') != NULL && strcmp(argv[i], "+emit") != 0 &&
+                    strcmp(argv[i], "+emitnet") != 0 && strcmp(argv[i], "+echo") != 0;
             p += sprintf(p, q ? " \"%s\"" : " %s", argv[k]);
         }
         weft_host_command(h, line);

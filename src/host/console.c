@@ -1,7 +1,8 @@
 /* console.c: the server console on stdin (a terminal or a pipe; a regular
  * file or /dev/null is not read), one command per line, run at depth 0 as
  * they arrive; and the JSON-to-msgpack conversion for `emit NAME [json]`.
- * Lines longer than WEFT_CONSOLE_LINE_MAX bytes are cut. EOF closes the
+ * A line may be up to WEFT_CONSOLE_INPUT_MAX bytes (a longer one is refused
+ * with one log line). EOF closes the
  * console; the server keeps running until `quit`. */
 #include <msgpack.h>
 #include <stdlib.h>
@@ -15,8 +16,9 @@ typedef struct console {
         uv_stream_t stream;
     } u;
     weft_host *h;
-    char line[WEFT_CONSOLE_LINE_MAX];
-    size_t len;
+    char *line; /* grows as needed, up to WEFT_CONSOLE_INPUT_MAX */
+    size_t len, cap;
+    int too_long; /* the current line passed the limit: dropped at its end */
     int open;
 } console;
 
@@ -29,7 +31,9 @@ static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
 
 static void on_closed(uv_handle_t *handle)
 {
-    free(handle->data);
+    console *c = handle->data;
+    free(c->line);
+    free(c);
 }
 
 static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
@@ -44,12 +48,29 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
     for (ssize_t i = 0; i < n && c->open; i++) {
         char ch = buf->base[i];
         if (ch == '\n' || ch == '\r') {
-            c->line[c->len] = 0;
-            if (c->len) weft__srv_command(h, c->line);
+            if (c->too_long)
+                weft__log(h, "weft", "console line longer than %u bytes: ignored",
+                          (unsigned)WEFT_CONSOLE_INPUT_MAX);
+            else if (c->len) {
+                c->line[c->len] = 0;
+                weft__srv_command(h, c->line);
+            }
             c->len = 0;
-        } else if (c->len + 1 < sizeof c->line) {
-            c->line[c->len++] = ch;
+            c->too_long = 0;
+            continue;
         }
+        if (c->too_long) continue;
+        if (c->len + 1 >= c->cap) {
+            size_t cap = c->cap ? c->cap * 2 : 256;
+            char *n = c->len + 1 < WEFT_CONSOLE_INPUT_MAX ? realloc(c->line, cap) : NULL;
+            if (!n) {
+                c->too_long = 1;
+                continue;
+            }
+            c->line = n;
+            c->cap = cap;
+        }
+        c->line[c->len++] = ch;
     }
     fflush(stdout);
 }
@@ -89,11 +110,26 @@ void weft__console_close(weft_host *h)
 /* ---- JSON -> msgpack (recursive descent; nesting bounded by
  * WEFT_CODEC_MAX_DEPTH-like limit of 64) -------------------------------- */
 
+/* The first failure: what and where (for the console's error line). */
+typedef struct jerr {
+    const char *why, *at;
+} jerr;
+
 typedef struct jp {
     const char *p;
     msgpack_packer pk;
     int depth;
+    jerr *e;
 } jp;
+
+static int jfail(jp *j, const char *at, const char *why)
+{
+    if (!j->e->why) {
+        j->e->why = why;
+        j->e->at = at;
+    }
+    return -1;
+}
 
 static void ws(jp *j)
 {
@@ -132,19 +168,20 @@ static int jstring(jp *j)
     const char *p = ++j->p;
     size_t cap = 64, n = 0;
     char *s = malloc(cap);
-    if (!s) return -1;
+    if (!s) return jfail(j, p, "out of memory");
     for (;;) {
         if (n + 8 > cap) {
             char *ns = realloc(s, cap *= 2);
-            if (!ns) { free(s); return -1; }
+            if (!ns) { free(s); return jfail(j, p, "out of memory"); }
             s = ns;
         }
         char c = *p++;
-        if (!c) { free(s); return -1; }
+        if (!c) { free(s); return jfail(j, j->p - 1, "unterminated string"); }
         if (c == '"') break;
         if (c != '\\') { s[n++] = c; continue; }
         c = *p++;
         unsigned cp;
+        if (!c) { free(s); return jfail(j, j->p - 1, "unterminated string"); }
         switch (c) {
         case 'n': s[n++] = '\n'; break;
         case 't': s[n++] = '\t'; break;
@@ -152,7 +189,7 @@ static int jstring(jp *j)
         case 'b': s[n++] = '\b'; break;
         case 'f': s[n++] = '\f'; break;
         case 'u':
-            if (hex4(p, &cp)) { free(s); return -1; }
+            if (hex4(p, &cp)) { free(s); return jfail(j, p - 2, "bad \\u escape"); }
             p += 4;
             if (cp >= 0xd800 && cp < 0xdc00 && p[0] == '\\' && p[1] == 'u') {
                 unsigned lo;
@@ -176,12 +213,12 @@ static int jvalue(jp *j);
 
 static int jlist(jp *j, char close, int is_map)
 {
-    if (++j->depth > 64) return -1;
+    if (++j->depth > WEFT_CONSOLE_JSON_DEPTH) return jfail(j, j->p, "nested too deep");
     /* Count first (a second pass over the same text), then pack. */
     const char *start = ++j->p;
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    jp sub = {start, {0}, j->depth};
+    jp sub = {start, {0}, j->depth, j->e};
     msgpack_packer_init(&sub.pk, &sb, msgpack_sbuffer_write);
     uint32_t count = 0;
     ws(&sub);
@@ -189,15 +226,18 @@ static int jlist(jp *j, char close, int is_map)
         for (;;) {
             ws(&sub);
             if (is_map) {
-                if (*sub.p != '"' || jstring(&sub) < 0) goto fail;
+                if (*sub.p != '"') { jfail(&sub, sub.p, "expected a string key"); goto fail; }
+                if (jstring(&sub) < 0) goto fail;
                 ws(&sub);
-                if (*sub.p++ != ':') goto fail;
+                if (*sub.p != ':') { jfail(&sub, sub.p, "expected ':'"); goto fail; }
+                sub.p++;
             }
             if (jvalue(&sub) < 0) goto fail;
             count++;
             ws(&sub);
             if (*sub.p == ',') { sub.p++; continue; }
             if (*sub.p == close) break;
+            jfail(&sub, sub.p, close == ']' ? "expected ',' or ']'" : "expected ',' or '}'");
             goto fail;
         }
     }
@@ -226,7 +266,7 @@ static int jvalue(jp *j)
     if (!strncmp(p, "null", 4)) { j->p += 4; return msgpack_pack_nil(&j->pk); }
     char *end;
     double d = strtod(p, &end);
-    if (end == p) return -1;
+    if (end == p) return jfail(j, p, *p ? "unexpected character" : "unexpected end");
     int integral = 1;
     for (const char *q = p; q < end; q++)
         if (*q == '.' || *q == 'e' || *q == 'E') integral = 0;
@@ -235,17 +275,32 @@ static int jvalue(jp *j)
     return msgpack_pack_double(&j->pk, d);
 }
 
-int weft__json_to_msgpack(const char *json, char **out, size_t *outlen)
+int weft__json_to_msgpack_err(const char *json, char **out, size_t *outlen, char *err,
+                              size_t errcap)
 {
     msgpack_sbuffer sb;
     msgpack_sbuffer_init(&sb);
-    jp j = {json, {0}, 0};
+    jerr e = {NULL, NULL};
+    jp j = {json, {0}, 0, &e};
     msgpack_packer_init(&j.pk, &sb, msgpack_sbuffer_write);
-    if (jvalue(&j) < 0 || (ws(&j), *j.p)) {
+    if (jvalue(&j) < 0 || (ws(&j), *j.p && jfail(&j, j.p, "unexpected text after the value"))) {
         msgpack_sbuffer_destroy(&sb);
+        if (err && errcap) {
+            size_t col = e.at ? (size_t)(e.at - json) + 1 : 1;
+            char c = e.at && *e.at ? *e.at : 0;
+            if (c > ' ' && c < 127)
+                snprintf(err, errcap, "%s at column %zu ('%c')", e.why ? e.why : "bad JSON", col, c);
+            else
+                snprintf(err, errcap, "%s at column %zu", e.why ? e.why : "bad JSON", col);
+        }
         return WEFT_EINVAL;
     }
     *out = sb.data;
     *outlen = sb.size;
     return 0;
+}
+
+int weft__json_to_msgpack(const char *json, char **out, size_t *outlen)
+{
+    return weft__json_to_msgpack_err(json, out, outlen, NULL, 0);
 }

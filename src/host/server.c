@@ -5,9 +5,11 @@
  * Lifecycle changes run at depth 0 only; from script code they are queued and
  * run after the checkpoint (see server.h). */
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <msgpack.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -636,13 +638,28 @@ static void list_resources(weft_host *h)
 
 static int emit_command(weft_host *h, const char *source, const char *name, const char *json)
 {
-    char *buf = NULL;
+    char *buf = NULL, err[200];
     size_t len = 0;
-    if (weft__json_to_msgpack(json && *json ? json : "[]", &buf, &len) < 0 || !len ||
-        (((unsigned char)buf[0] & 0xf0) != 0x90 && (unsigned char)buf[0] != 0xdc &&
-         (unsigned char)buf[0] != 0xdd)) {
+    const char *verb = source ? "emitnet" : "emit";
+    if (source) { /* a player's server id: a positive decimal integer */
+        char *end;
+        errno = 0;
+        long v = strtol(source, &end, 10);
+        if (!*source || *end || errno || v < 1 || v > INT32_MAX) {
+            weft__log(h, "weft", "emitnet: source \"%.40s\" is not a player id (1 to %d)",
+                      source, INT32_MAX);
+            return WEFT_EINVAL;
+        }
+    }
+    if (weft__json_to_msgpack_err(json && *json ? json : "[]", &buf, &len, err, sizeof err) < 0) {
+        weft__log(h, "weft", "%s %s: the arguments are not valid JSON: %s", verb, name, err);
+        return WEFT_EINVAL;
+    }
+    if (!len || (((unsigned char)buf[0] & 0xf0) != 0x90 && (unsigned char)buf[0] != 0xdc &&
+                 (unsigned char)buf[0] != 0xdd)) {
         free(buf);
-        weft__log(h, "weft", "emit: arguments must be a JSON array");
+        weft__log(h, "weft", "%s %s: the arguments must be one JSON array, e.g. [1, \"two\"]",
+                  verb, name);
         return WEFT_EINVAL;
     }
     weft__host_enter(h, NULL);
@@ -837,6 +854,46 @@ static int cfg_exec_cb(void *opaque, const weft__cfg_cmd *cmd)
     return 0;
 }
 
+/* emit NAME JSON..., emitnet SOURCE NAME JSON..., echo TEXT: the words are
+ * split here, not by the cfg tokenizer, because everything after them is
+ * one argument of any length (JSON with spaces, quotes, ';'). Returns 1 if
+ * line was one of them (run, its result in *rc). */
+static int raw_command(weft_host *h, const char *line, int *rc)
+{
+    static const struct {
+        const char *name;
+        int words;
+    } raw[] = {{"emit", 2}, {"emitnet", 3}, {"echo", 1}};
+    char words[3][256];
+    const char *p = line;
+    size_t n = strcspn(p, " \t");
+    size_t k;
+    for (k = 0; k < sizeof raw / sizeof raw[0]; k++)
+        if (strlen(raw[k].name) == n && !strncmp(p, raw[k].name, n)) break;
+    if (k == sizeof raw / sizeof raw[0]) return 0;
+    /* Bound: raw[k].words words of at most 255 bytes. */
+    int got = 0;
+    for (; got < raw[k].words; got++) {
+        while (*p == ' ' || *p == '\t') p++;
+        n = strcspn(p, " \t");
+        if (!n) break;
+        if (n >= sizeof words[0]) {
+            weft__log(h, "weft", "%s: a word longer than %zu bytes", raw[k].name,
+                      sizeof words[0] - 1);
+            *rc = WEFT_EINVAL;
+            return 1;
+        }
+        memcpy(words[got], p, n);
+        words[got][n] = 0;
+        p += n;
+    }
+    char *argv[4] = {NULL, NULL, NULL, NULL};
+    for (int i = 0; i < got; i++) argv[i] = words[i];
+    weft__cfg_cmd c = {got, argv, NULL, 0};
+    *rc = run_cmd(h, &c, line);
+    return 1;
+}
+
 /* Run every ';'-separated command of line now, as the principal already
  * pushed. Bound: one command per part of the line. For the raw-rest
  * commands (emit, echo) the whole rest of the line is the argument. */
@@ -848,6 +905,7 @@ static int exec_line(weft_host *h, const char *line)
     for (;;) {
         while (*p == ' ' || *p == '\t') p++;
         const char *start = p;
+        if (raw_command(h, p, &rc)) return rc;
         if ((r = weft__cfg_split(&p, &c)) <= 0) break;
         int rest = !strcmp(c.argv[0], "emit") || !strcmp(c.argv[0], "emitnet") ||
                    !strcmp(c.argv[0], "echo");

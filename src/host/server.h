@@ -381,6 +381,10 @@ void weft__log(weft_host *h, const char *tag, const char *fmt, ...)
 void weft__logv(weft_host *h, const char *tag, const char *fmt, va_list ap);
 /* A JSON text as msgpack (for `emit NAME json` on the console). */
 int weft__json_to_msgpack(const char *json, char **out, size_t *outlen);
+/* The same; on WEFT_EINVAL, err says what is wrong and where ("expected ','
+ * or ']' at column 12 ('x')"). */
+int weft__json_to_msgpack_err(const char *json, char **out, size_t *outlen, char *err,
+                              size_t errcap);
 
 /* Emit the lifecycle events queued for this frame (called by the frame). */
 void weft__srv_emit_queued(weft_host *h);
