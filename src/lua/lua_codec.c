@@ -36,7 +36,9 @@ typedef struct {
     const char *root;
     int depth;                               /* containers open */
     const void *open[WEFT_CODEC_MAX_DEPTH];  /* the tables on the current path */
-    path_seg path[WEFT_CODEC_MAX_DEPTH + 2]; /* argument + one per level + a key */
+    /* argument + up to two per level: a table in key position adds the key and
+     * the {key} marker (a 66-entry array overflowed: found by fuzz_msgpack_lua_decode) */
+    path_seg path[2 * WEFT_CODEC_MAX_DEPTH + 2];
     int npath;
     size_t values;  /* pack_lua calls, bounded by WEFT_CODEC_MAX_VALUES */
     char msg[1024]; /* the error, formatted while the path's keys are still alive */
@@ -265,6 +267,9 @@ static int pack_lua(lua_packer *s, int idx)
         break;
     case LUA_TUSERDATA: {
         float v[4];
+        /* the metatable check pushes two values (found by fuzz_msgpack_lua_encode
+         * with LUA_USE_APICHECK: a vector nested in tables overflowed the stack) */
+        if (!lua_checkstack(L, 2)) return pack_fail(s, "Lua stack overflow");
         int kind = weft__lua_vector_get(L, idx, v);
         if (kind < 0) return pack_fail(s, "cannot pack a %s", luaL_typename(L, idx));
         uint32_t n = kind == WEFT__LUA_VEC2 ? 2 : kind == WEFT__LUA_VEC3 ? 3 : 4;

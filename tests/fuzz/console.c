@@ -4,8 +4,9 @@
  * through the tokenizer, the command table, JSON -> msgpack for emit/emitnet
  * and both runtimes' codecs. The input is split into lines as the console
  * reads stdin (at '\n' or '\r', cut at WEFT_CONSOLE_LINE_MAX - 1 bytes).
- * Lines with a command that would end the server, change its resources or
- * read files (quit, start, stop, restart, ensure, refresh, exec) are skipped,
+ * Lines with a command that would end the server, change its resources,
+ * read files or open ports (quit, start, stop, restart, ensure, refresh, exec,
+ * endpoint_add_*) are skipped,
  * so every input meets the same server. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +22,9 @@ static weft_host *host;
 /* 1 if any command of the line is one this harness leaves alone. */
 static int skipped(const char *line)
 {
-    static const char *const avoid[] = {"quit", "start", "stop", "restart", "ensure",
-                                        "refresh", "exec", NULL};
+    static const char *const avoid[] = {"quit",    "start", "stop",  "restart",          "ensure",
+                                        "refresh", "exec",  "endpoint_add_tcp", "endpoint_add_udp",
+                                        NULL};
     const char *cursor = line;
     weft__cfg_cmd c;
     int skip = 0;

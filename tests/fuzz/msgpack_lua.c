@@ -85,8 +85,8 @@ static int push_ref_proxy(void *opaque, lua_State *l, const char *id, size_t len
 
 static int deep_equal(int a, int b, int depth);
 
-/* Tables: same entry count; every entry whose key is not a table or function
- * (those are found only by identity) equal in both. */
+/* Tables: same entry count; every entry whose key is not a table, function
+ * or vector (those are found only by identity) equal in both. */
 static int tables_equal(int a, int b, int depth)
 {
     lua_Integer na = 0, nb = 0;
@@ -100,7 +100,7 @@ static int tables_equal(int a, int b, int depth)
     while (lua_next(L, a)) { /* bound: a's entry count */
         na++;
         int kt = lua_type(L, -2);
-        if (kt != LUA_TTABLE && kt != LUA_TFUNCTION) {
+        if (kt != LUA_TTABLE && kt != LUA_TFUNCTION && kt != LUA_TUSERDATA) {
             lua_pushvalue(L, -2);
             lua_rawget(L, b);
             int eq = deep_equal(lua_gettop(L) - 1, lua_gettop(L), depth + 1);
