@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include "api/server_api.h"
 #include "host/server.h"
+#include "host/watchdog.h"
 #include "net/net.h"
 
 /* Lua plugs in by defining this (src/lua/); absent, .lua scripts are refused. */
@@ -1222,53 +1223,75 @@ int weft_host_emit_net(weft_host *h, const char *event, int source, const void *
     return emit_bytes(h, event, src, args, len);
 }
 
-/* SIGINT/SIGTERM while weft_host_run() runs: quit cleanly (resources get
- * onResourceStop); a second signal ends the process at once. */
-static void on_signal_quit(weft_host *h, int signum)
+/* SIGINT/SIGTERM while weft_host_run() runs. The first one interrupts the
+ * script code running at that moment, if any (through the watchdog: the
+ * same uncatchable stop as a CPU limit, for that entry only), then the
+ * server quits cleanly (resources get onResourceStop). A second one ends the
+ * process at once, from the signal handler itself, even if script code (an
+ * onResourceStop handler, say) never returns. One host catches signals at a
+ * time. */
+typedef struct signal_watch {
+    weft_host *h;
+    uv_async_t async;
+    struct sigaction old[2];
+} signal_watch;
+
+static signal_watch *volatile signal_current;
+static volatile sig_atomic_t signal_seen, signal_num;
+static const int signal_nums[2] = {SIGINT, SIGTERM};
+
+/* The handler: only async-signal-safe calls (atomics, uv_async_send, write). */
+static void on_signal(int signum)
 {
-    if (h->server->quitting || h->server->quit_done) {
-        fflush(stdout);
+    signal_watch *w = signal_current;
+    if (!w) return;
+    if (signal_seen) {
+        static const char msg[] = "[weft] second signal: exiting now\n";
+        ssize_t n = write(1, msg, sizeof msg - 1);
+        (void)n;
         _exit(128 + signum);
     }
-    weft__log(h, "weft", "%s: quitting (again to force)", signum == SIGINT ? "SIGINT" : "SIGTERM");
-    weft__srv_queue_command(h, "quit");
+    signal_seen = 1;
+    signal_num = signum;
+    weft__wd_interrupt_running(w->h);
+    uv_async_send(&w->async);
 }
 
-/* The signal handles of weft_host_run(), freed by the last close callback
- * (their close completes in a later loop iteration, in no set order). */
-typedef struct signal_watch {
-    int open;
-    weft_host *h;
-    uv_signal_t sig[2];
-} signal_watch;
+static void on_signal_async(uv_async_t *a)
+{
+    signal_watch *w = a->data;
+    weft__log(w->h, "weft", "%s: quitting (again to force)",
+              signal_num == SIGINT ? "SIGINT" : "SIGTERM");
+    weft__srv_queue_command(w->h, "quit");
+}
 
 static void signal_closed(uv_handle_t *handle)
 {
-    signal_watch *w = handle->data;
-    if (--w->open == 0) free(w);
-}
-
-static void on_signal_cb(uv_signal_t *sig, int signum)
-{
-    signal_watch *w = sig->data;
-    on_signal_quit(w->h, signum);
+    free(handle->data);
 }
 
 int weft_host_catch_signals(weft_host *h)
 {
     if (!h) return WEFT_EINVAL;
     if (h->server->signals) return 0;
+    if (signal_current) return WEFT_ESTATE; /* another host has them */
     signal_watch *w = calloc(1, sizeof *w);
     if (!w) return WEFT_ENOMEM;
-    int signums[2] = {SIGINT, SIGTERM};
-    for (int i = 0; i < 2; i++) {
-        w->h = h;
-        uv_signal_init(&h->loop, &w->sig[i]);
-        w->sig[i].data = w;
-        w->open++;
-        uv_signal_start(&w->sig[i], on_signal_cb, signums[i]);
-        uv_unref((uv_handle_t *)&w->sig[i]); /* a signal watch keeps nothing alive */
+    w->h = h;
+    if (uv_async_init(&h->loop, &w->async, on_signal_async)) {
+        free(w);
+        return WEFT_ELOOP;
     }
+    w->async.data = w;
+    uv_unref((uv_handle_t *)&w->async); /* a signal watch keeps nothing alive */
+    signal_seen = 0;
+    signal_current = w;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    for (int i = 0; i < 2; i++) sigaction(signal_nums[i], &sa, &w->old[i]);
     h->server->signals = w;
     return 0;
 }
@@ -1278,7 +1301,9 @@ static void release_signals(weft_host *h)
     signal_watch *w = h->server->signals;
     if (!w) return;
     h->server->signals = NULL;
-    for (int i = 0; i < 2; i++) uv_close((uv_handle_t *)&w->sig[i], signal_closed);
+    for (int i = 0; i < 2; i++) sigaction(signal_nums[i], &w->old[i], NULL);
+    signal_current = NULL;
+    uv_close((uv_handle_t *)&w->async, signal_closed);
 }
 
 int weft_host_run(weft_host *h)
