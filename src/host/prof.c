@@ -314,7 +314,7 @@ void weft__prof_user_exit(weft_host *h)
 static void start_recording(weft__prof *p, int64_t frames, weft__resource *only)
 {
     clear_recording(p);
-    p->sp = 0;
+    if (!p->h->prof) p->sp = 0; /* entries from an earlier period are stale */
     p->recording = 1;
     p->frames_left = frames;
     p->only = only;
