@@ -254,6 +254,9 @@ static int pack_lua(lua_packer *s, int idx)
         char id[WEFT__CODEC_REF_ID_CAP];
         id[0] = 0;
         int top = lua_gettop(L);
+        /* the hook's working room (found by fuzz_msgpack_lua_encode with API checks) */
+        if (!lua_checkstack(L, WEFT__LUA_CODEC_HOOK_SLOTS))
+            return pack_fail(s, "Lua stack overflow");
         int rc = h->make_ref(h->opaque, L, idx, id, sizeof id);
         lua_settop(L, top);
         if (rc < 0) return pack_fail(s, "cannot pass a function here (%s)", weft_strerror(rc));
@@ -392,6 +395,8 @@ static int unpack_ext(lua_unpacker *u, const weft__mp_token *t)
         if (!u->hooks || !u->hooks->push_ref_proxy)
             return unpack_fail(u, "cannot receive a function reference here");
         int top = lua_gettop(L);
+        if (!lua_checkstack(L, WEFT__LUA_CODEC_HOOK_SLOTS))
+            return unpack_fail(u, "Lua stack overflow");
         int rc = u->hooks->push_ref_proxy(u->hooks->opaque, L, t->p, t->len);
         if (rc < 0 || lua_gettop(L) != top + 1) {
             lua_settop(L, top);

@@ -11,13 +11,18 @@
 #include <lua.h>
 #include "host/msgpack.h"
 
+/* Stack slots the codec reserves before calling a hook. */
+#define WEFT__LUA_CODEC_HOOK_SLOTS 8
+
 typedef struct weft__lua_codec_hooks {
     /* Turn the Lua function at stack slot index into a ref id, written
      * NUL-terminated into id (cap bytes). Returns 0 or a negative WEFT_E*.
-     * Must leave the stack balanced and must not raise. */
+     * Must leave the stack balanced and must not raise. It may push up to
+     * WEFT__LUA_CODEC_HOOK_SLOTS values (the codec reserves them). */
     int (*make_ref)(void *opaque, lua_State *L, int index, char *id, size_t cap);
     /* Push one callable value for an incoming ref id (len bytes, not
-     * NUL-terminated). Returns 0, or a negative WEFT_E* with nothing pushed. */
+     * NUL-terminated). Returns 0, or a negative WEFT_E* with nothing pushed.
+     * It may use up to WEFT__LUA_CODEC_HOOK_SLOTS slots. */
     int (*push_ref_proxy)(void *opaque, lua_State *L, const char *id, size_t len);
     void *opaque;
 } weft__lua_codec_hooks;
