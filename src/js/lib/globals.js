@@ -29,7 +29,7 @@ function lazyGlobals(names, lib, key) {
     for (const n of names) def(n, internal[key][n]);
   };
   for (const n of names) {
-    if (typeof globalThis[n] === 'function') continue;
+    if (Object.getOwnPropertyDescriptor(globalThis, n)) continue;
     Object.defineProperty(globalThis, n, {
       configurable: true,
       enumerable: false,
@@ -41,3 +41,4 @@ function lazyGlobals(names, lib, key) {
 lazyGlobals(['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSignal', 'DOMException'],
   'event_target', 'webEvents');
 lazyGlobals(['TextEncoder', 'TextDecoder', 'atob', 'btoa'], 'encoding', 'encoding');
+lazyGlobals(['performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure'], 'perf_hooks', 'perfHooks');

@@ -43,6 +43,7 @@ builtins.assert = libModule('assert', 'assertModule');
 builtins['assert/strict'] = () => builtins.assert().strict;
 builtins.path = libModule('path', 'pathModule');
 builtins['util/types'] = () => builtins.util().types;
+builtins.perf_hooks = libModule('perf_hooks', 'perfHooks');
 builtins['path/posix'] = builtins.path;
 builtins['timers/promises'] = () => internal.timersPromises || (internal.timersPromises = makeTimersPromises());
 builtins.events = () => {
