@@ -5,6 +5,7 @@ FUZZ_BUILD ?= build-fuzz
 # make fuzz: seconds each libFuzzer target runs; FUZZ_TARGETS: a subset.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
+PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS  += --no-print-directory
 
@@ -23,6 +24,12 @@ build: deps $(BUILD)/CMakeCache.txt
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# install: bin/weft, lib/libweft.a (self-contained), lib/libweft.so,
+# include/*.h and lib/pkgconfig/weft.pc under PREFIX; DESTDIR is prepended.
+.PHONY: install
+install: build
+	@DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
 
 demo: build
 	@scripts/demo.sh $(BUILD)/weft

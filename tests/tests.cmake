@@ -108,3 +108,10 @@ set_tests_properties(demo/browsers PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 90)
 add_test(NAME observe/profiler
   COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/tests/observe/check.py $<TARGET_FILE:weft_cli>)
 set_tests_properties(observe/profiler PROPERTIES TIMEOUT 120)
+
+# make install into a temporary DESTDIR/PREFIX; examples/embed/main.c built
+# against it with pkg-config, static and shared, and run.
+add_test(NAME install/pkg-config
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/install/run.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR}
+    ${WEFT_SAN_FLAGS})
+set_tests_properties(install/pkg-config PROPERTIES TIMEOUT 300)
