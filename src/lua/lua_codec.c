@@ -325,6 +325,7 @@ static int packer_finish(lua_packer *s, int top, int rc, char **out, size_t *out
         memcpy(msg, s->msg, sizeof msg);
         msgpack_sbuffer_destroy(&s->out.sb);
         free(s);
+        luaL_checkstack(L, 1, NULL); /* a caller's stack may be full (fuzz_msgpack_lua_encode) */
         lua_pushstring(L, msg);
         return -1;
     }
@@ -499,6 +500,7 @@ int weft__codec_unpack_lua_args(lua_State *L, const weft__lua_codec_hooks *hooks
     if (rc == 0 && u.rd.p != u.rd.end) rc = unpack_fail(&u, "malformed msgpack value");
     if (rc < 0) {
         lua_settop(L, top);
+        luaL_checkstack(L, 1, NULL);
         lua_pushstring(L, u.msg);
         return -1;
     }
@@ -514,6 +516,7 @@ int weft__codec_unpack_lua_value(lua_State *L, const weft__lua_codec_hooks *hook
     if (rc == 0 && u.rd.p != u.rd.end) rc = unpack_fail(&u, "malformed msgpack value");
     if (rc < 0) {
         lua_settop(L, top);
+        luaL_checkstack(L, 1, NULL);
         lua_pushstring(L, u.msg);
         return -1;
     }
