@@ -4,9 +4,12 @@
 //   node bench/run.mjs [--weft build/weft] [--weft-b OTHER] [--runs 5]
 //                      [--json FILE] [names...]
 //
-// Each script prints one line `RESULT <ns_per_op>`. For every benchmark the
-// runner alternates weft / (weft-b) / node processes `runs` times and reports
-// the median ns/op of each. See bench/README.md.
+// Each script prints one line `RESULT <ns_per_op>` (after a warm-up pass, see
+// js/lib/harness.js). For every benchmark the runner alternates weft /
+// (weft-b) / node processes `runs` times, each pinned to one core with
+// `taskset` when available and wrapped in /usr/bin/time for its peak RSS, and
+// reports the median ns/op of each and the median of the per-run ratios.
+// See bench/README.md.
 import { spawnSync, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,21 +23,21 @@ const RUN_TIMEOUT_MS = 300_000;
 function usage(code) {
   const out = code ? console.error : console.log;
   out('usage: node bench/run.mjs [--weft BIN] [--weft-b BIN] [--runs N] ' +
-      '[--json FILE] [names...]');
+      '[--json FILE] [--cpu N|none] [names...]');
   out('benchmarks: ' + listBenchmarks().join(', '));
   process.exit(code);
 }
 
 function listBenchmarks() {
   return fs.readdirSync(jsDir)
-    .filter((f) => f.endsWith('.js'))
+    .filter((f) => f.endsWith('.js') && fs.statSync(path.join(jsDir, f)).isFile())
     .map((f) => f.slice(0, -3))
     .sort();
 }
 
 function parseArgs(argv) {
   const opts = { weft: path.join(repoRoot, 'build', 'weft'), weftB: null,
-                 runs: 5, json: null, names: [] };
+                 runs: 5, json: null, cpu: null, names: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -48,6 +51,7 @@ function parseArgs(argv) {
     else if (a === '--weft-b') opts.weftB = val();
     else if (a === '--runs') opts.runs = Number(val());
     else if (a === '--json') opts.json = val();
+    else if (a === '--cpu') opts.cpu = val();
     else if (a === '-h' || a === '--help') usage(0);
     else if (a.startsWith('--')) { console.error(`error: unknown option ${a}`); usage(2); }
     else opts.names.push(a.replace(/\.js$/, ''));
@@ -78,8 +82,30 @@ function commandFor(bin, script) {
   return { cmd: bin, args: isNode ? [script] : ['run', script] };
 }
 
-function runOnce(bin, script) {
-  const { cmd, args } = commandFor(bin, script);
+// Wrappers found once: taskset (pin to one core) and /usr/bin/time (peak RSS).
+function which(p) {
+  try { fs.accessSync(p, fs.constants.X_OK); return p; } catch { return null; }
+}
+const TASKSET = which('/usr/bin/taskset');
+const TIME = which('/usr/bin/time');
+
+// The core to pin to: --cpu N, or the last core this process may run on
+// (`--cpu none` disables pinning).
+function pinCpu(opt) {
+  if (opt === 'none' || !TASKSET) return null;
+  if (opt != null) return String(opt);
+  try {
+    const m = fs.readFileSync('/proc/self/status', 'utf8').match(/^Cpus_allowed_list:\s*(.*)$/m);
+    const last = m[1].trim().split(',').pop().split('-').pop();
+    if (/^\d+$/.test(last)) return last;
+  } catch {}
+  return null;
+}
+
+function runOnce(bin, script, cpu) {
+  let { cmd, args } = commandFor(bin, script);
+  if (TIME) { args = ['-f', 'MAXRSS_KB %M', cmd, ...args]; cmd = TIME; }
+  if (cpu != null) { args = ['-c', cpu, cmd, ...args]; cmd = TASKSET; }
   const r = spawnSync(cmd, args, { encoding: 'utf8', timeout: RUN_TIMEOUT_MS,
                                    maxBuffer: 16 << 20 });
   const results = (r.stdout || '').split('\n')
@@ -94,7 +120,8 @@ function runOnce(bin, script) {
   }
   const ns = Number(results[0].slice(7).trim());
   if (!Number.isFinite(ns)) return { error: `bad RESULT: ${results[0]}` };
-  return { ns };
+  const m = (r.stderr || '').match(/^MAXRSS_KB (\d+)$/m);
+  return { ns, rssMiB: m ? Number(m[1]) / 1024 : null };
 }
 
 function median(xs) {
@@ -118,6 +145,8 @@ function machineInfo() {
 
 const fmtNs = (x) => (x == null ? 'ERR' : x.toFixed(1));
 const fmtRatio = (a, b) => (a == null || b == null || b === 0 ? '-' : (a / b).toFixed(2));
+const fmtR = (x) => (x == null ? '-' : x.toFixed(2));
+const fmtMiB = (x) => (x == null ? '-' : x.toFixed(0));
 
 function printTable(header, rows) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -141,9 +170,13 @@ function main() {
   const weftB = opts.weftB ? checkBinary('weft-b', opts.weftB) : null;
   const node = process.execPath;
 
+  const cpu = pinCpu(opts.cpu);
   const machine = machineInfo();
+  machine.pinnedCpu = cpu;
   console.log(`machine: ${machine.arch}, ${machine.cpu}, node ${machine.nodeVersion}, ` +
-              `${machine.date}, runs=${opts.runs}`);
+              `${machine.date}, runs=${opts.runs}, ` +
+              (cpu != null ? `pinned to cpu ${cpu}` : 'not pinned') +
+              `, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`);
   console.log(`weft: ${weft}` + (weftB ? `, weft-b: ${weftB}` : ''));
 
   const engines = [['weft', weft]];
@@ -154,23 +187,33 @@ function main() {
   for (const name of names) {
     const script = path.join(jsDir, name + '.js');
     const samples = Object.fromEntries(engines.map(([k]) => [k, []]));
+    const rss = Object.fromEntries(engines.map(([k]) => [k, []]));
+    const ratios = [];
     const errors = Object.fromEntries(engines.map(([k]) => [k, []]));
     process.stderr.write(`${name} `);
     for (let i = 0; i < opts.runs; i++) {
+      const run = {};
       for (const [k, bin] of engines) {
-        const r = runOnce(bin, script);
-        if (r.error) errors[k].push(r.error); else samples[k].push(r.ns);
+        const r = runOnce(bin, script, cpu);
+        if (r.error) { errors[k].push(r.error); continue; }
+        samples[k].push(r.ns);
+        if (r.rssMiB != null) rss[k].push(r.rssMiB);
+        run[k] = r.ns;
       }
+      if (run.weft != null && run.node) ratios.push(run.weft / run.node);
       process.stderr.write('.');
     }
     process.stderr.write('\n');
     const res = { name };
     for (const [k] of engines) {
-      res[k] = { median: median(samples[k]), samples: samples[k], errors: errors[k] };
+      res[k] = { median: median(samples[k]), samples: samples[k], errors: errors[k],
+                 rssMiB: median(rss[k]) };
       for (const e of new Set(errors[k])) console.error(`  ${name} [${k}]: ${e}`);
     }
-    res.weftOverNode = res.weft.median != null && res.node.median
-      ? res.weft.median / res.node.median : null;
+    // the median of the per-run ratios (each weft run against the node run
+    // next to it), less sensitive to load drifting during the session
+    res.weftOverNode = median(ratios);
+    res.ratios = ratios;
     if (weftB) {
       res.bOverA = res.weftB.median != null && res.weft.median
         ? res.weftB.median / res.weft.median : null;
@@ -179,15 +222,20 @@ function main() {
   }
 
   const header = weftB
-    ? ['benchmark', 'weft ns/op', 'weft-b ns/op', 'node ns/op', 'weft/node', 'b/a']
-    : ['benchmark', 'weft ns/op', 'node ns/op', 'weft/node'];
+    ? ['benchmark', 'weft ns/op', 'weft-b ns/op', 'node ns/op', 'weft/node', 'b/a',
+       'weft MiB', 'node MiB']
+    : ['benchmark', 'weft ns/op', 'node ns/op', 'weft/node', 'weft MiB', 'node MiB'];
   const rows = results.map((r) => weftB
     ? [r.name, fmtNs(r.weft.median), fmtNs(r.weftB.median), fmtNs(r.node.median),
-       fmtRatio(r.weft.median, r.node.median), fmtRatio(r.weftB.median, r.weft.median)]
-    : [r.name, fmtNs(r.weft.median), fmtNs(r.node.median),
-       fmtRatio(r.weft.median, r.node.median)]);
+       fmtR(r.weftOverNode), fmtRatio(r.weftB.median, r.weft.median),
+       fmtMiB(r.weft.rssMiB), fmtMiB(r.node.rssMiB)]
+    : [r.name, fmtNs(r.weft.median), fmtNs(r.node.median), fmtR(r.weftOverNode),
+       fmtMiB(r.weft.rssMiB), fmtMiB(r.node.rssMiB)]);
   console.log();
   printTable(header, rows);
+  console.log('\nns/op: median per engine; weft/node: median of the per-run ratios; ' +
+              'MiB: median peak RSS of the process (/usr/bin/time)' +
+              (TIME ? '' : ' (not available here)') + '.');
 
   if (opts.json) {
     const out = { machine, runs: opts.runs, weft, weftB, node, results };

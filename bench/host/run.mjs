@@ -368,7 +368,13 @@ ${table}
 
 ![latency distributions of rows 1-4 per drain policy](host-latency.png)
 ${notes}`;
-  fs.writeFileSync(opts.results, doc);
+  // keep the sections other runners own (<!-- bench-X: begin ... bench-X: end -->)
+  let kept = '';
+  try {
+    const old = fs.readFileSync(opts.results, 'utf8');
+    for (const m of old.matchAll(/<!-- (bench-[\w-]+): begin[^]*?<!-- \1: end -->/g)) kept += '\n' + m[0] + '\n';
+  } catch {}
+  fs.writeFileSync(opts.results, doc + kept);
   console.log(`bench-host: results written to ${path.relative(root, opts.results)}`);
 }
 step('finished');

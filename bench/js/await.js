@@ -1,8 +1,7 @@
 'use strict';
 // An async function awaiting a non-promise value (odd iterations) or an
 // already-resolved promise (even iterations) in a loop. Reports ns per await.
-// Usage: weft run await.js [iterations=1e6]
-const ITER = Number(process.argv[2]) || 1e6;
+// Usage: weft run await.js [iterations=1e6] (warm-up: lib/harness.js)
 const resolved = Promise.resolve(1);
 
 async function loop(n) {
@@ -13,8 +12,4 @@ async function loop(n) {
   return sum;
 }
 
-const start = process.hrtime.bigint();
-loop(ITER).then(() => {
-  const ns = Number(process.hrtime.bigint() - start);
-  console.log('RESULT ' + (ns / ITER).toFixed(1));
-});
+require('./lib/harness.js')(1e6, (n, done) => { loop(n).then(done); });

@@ -1,8 +1,7 @@
 'use strict';
 // nexttick-depth with an async hook enabled (init callbacks): the cost of the
 // hooked nextTick path (seed 002 asked for at most 2x). Reports ns per tick.
-// Usage: weft run nexttick-depth-hook-init.js [iterations=2e5]
+// Usage: weft run nexttick-depth-hook-init.js [iterations=1e6]
 let inits = 0;
 require('async_hooks').createHook({ init() { inits++; } }).enable();
-if (!process.argv[2]) process.argv[2] = '2e5'; // as before: 2e5 hooked ticks
 require('./nexttick-depth.js');
