@@ -100,6 +100,22 @@ const timerListQueue = new PriorityQueue(compareTimersLists, setPosition);
 const timerListMap = Object.create(null);
 const knownTimersById = Object.create(null);
 
+// QuickJS keeps an object layout (shape) only while some object has it, so in
+// a chain (each Immediate or Timeout freed before the next is made) every new
+// instance would rebuild its shape one property at a time (~half of a
+// setImmediate). One hidden object per step of the constructor keeps those
+// shapes alive; new instances then move through existing ones. `keys` must be
+// the constructor's assignment order.
+// (kept on `internal`: module-scope values nothing captures are freed.)
+const shapeHolders = internal.timerShapeHolders = [];
+function holdShapes(proto, keys) {
+  for (let n = 1; n <= keys.length; n++) {
+    const o = Object.create(proto);
+    for (let i = 0; i < n; i++) o[keys[i]] = null;
+    shapeHolders.push(o);
+  }
+}
+
 function initAsyncResource(resource, type) {
   const asyncId = resource[async_id_symbol] = natives.newAsyncId();
   const triggerAsyncId = resource[trigger_async_id_symbol] = natives.defaultTriggerAsyncId();
@@ -164,6 +180,9 @@ function TimersList(expiry, msecs) {
 }
 
 TimersList.prototype[kInspectCustom] = Timeout.prototype[kInspectCustom];
+holdShapes(Timeout.prototype, ['_idleTimeout', '_idlePrev', '_idleNext', '_idleStart', '_onTimeout',
+  '_timerArgs', '_repeat', '_destroyed', kRefed, kHasPrimitive, async_id_symbol,
+  trigger_async_id_symbol]);
 
 function ImmediateList() { this.head = null; this.tail = null; }
 ImmediateList.prototype.append = function (item) {
@@ -434,6 +453,9 @@ class Immediate {
   }
   hasRef() { return !!this[kRefed]; }
 }
+
+holdShapes(Immediate.prototype, ['_idleNext', '_idlePrev', '_onImmediate', '_argv', '_destroyed',
+  kRefed, async_id_symbol, trigger_async_id_symbol]);
 
 function setImmediate(callback, arg1, arg2, arg3) {
   validateFunction(callback, 'callback');
