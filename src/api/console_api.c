@@ -17,10 +17,13 @@
 /* The host commands resources may run without an ACE of their own (weft:
  * FiveM grants resources nothing by default, but weft's scenarios and
  * resources rely on these; deny them with `add_ace resource.NAME
- * command.quit deny`). The ACE and principal commands are not among them. */
+ * command.quit deny`). The ACE and principal commands are not among them,
+ * nor `exec`: it reads any file the server can read and would echo its
+ * lines into the log (grant it with `add_ace resource.NAME command.exec
+ * allow`). */
 static const char *const resource_defaults[] = {
     "ensure",    "start",           "stop", "restart", "refresh", "resources", "quit", "echo",
-    "emit",      "emitnet",         "set",  "sets",    "setr",    "exec",      "help", "test_ace",
+    "emit",      "emitnet",         "set",  "sets",    "setr",    "help",      "test_ace",
     "list_aces", "list_principals", NULL};
 
 static const char *const api_commands[] = {"add_ace",          "remove_ace",      "add_principal",

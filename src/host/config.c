@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 
 static void set_err(char *err, size_t errcap, const char *fmt, ...) {
@@ -223,6 +224,15 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
         set_err(c->err, c->errcap, "cannot open '%s': %s", path, strerror(e));
         return code;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+        fclose(f);
+        if (from != NULL)
+            return bad_line(c, WEFT_EINVAL, "%s:%d: exec: '%s' (%s) is not a regular file", from,
+                            from_line, req, path);
+        set_err(c->err, c->errcap, "'%s' is not a regular file", path);
+        return WEFT_EINVAL;
+    }
     /* One pass over the file; each line's command loop is bounded by its length.
      * A bad line is reported (on_error) and skipped; the rest of the file runs. */
     while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
@@ -273,8 +283,13 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
             rc = bad_line(c, r, "%s:%d: %s (rest of the line ignored)", path, lineno, why);
     }
     if (rc == 0 && ferror(f)) {
-        set_err(c->err, c->errcap, "%s: read error: %s", path, strerror(errno));
-        rc = WEFT_EIO;
+        if (from != NULL)
+            rc = bad_line(c, WEFT_EIO, "%s:%d: exec: read error in '%s': %s", from, from_line,
+                          path, strerror(errno));
+        else {
+            set_err(c->err, c->errcap, "%s: read error: %s", path, strerror(errno));
+            rc = WEFT_EIO;
+        }
     }
     free(line);
     fclose(f);
