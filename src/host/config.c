@@ -175,6 +175,8 @@ typedef struct cfg_load_ctx {
     void *opaque;
     char *err;
     size_t errcap;
+    int files;     /* exec'ed so far, bounded by WEFT_CFG_MAX_EXEC_FILES */
+    int deep_said; /* the depth limit was reported (once per load) */
 } cfg_load_ctx;
 
 /* A bad line: with on_error, report it and go on (returns 0); else keep the
@@ -257,11 +259,19 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
             if (strcasecmp(cmd.argv[0], "exec") == 0 && cmd.argc >= 2) {
                 /* exec FILE [ignored...]: always here, so nesting is counted
                  * (a bare `exec` goes to the callback for its usage line) */
-                if (depth + 1 > WEFT_CFG_MAX_EXEC_DEPTH) {
-                    rc = bad_line(c, WEFT_EINVAL,
-                                  "%s:%d: exec '%s': nested deeper than %d files (an exec "
-                                  "loop?)",
-                                  path, lineno, cmd.argv[1], WEFT_CFG_MAX_EXEC_DEPTH);
+                if (++c->files > WEFT_CFG_MAX_EXEC_FILES) {
+                    /* said once; the rest of the fan-out is skipped quietly */
+                    if (c->files == WEFT_CFG_MAX_EXEC_FILES + 1)
+                        rc = bad_line(c, WEFT_EINVAL,
+                                      "%s:%d: exec '%s': more than %d files exec'ed in one "
+                                      "load (this and later execs ignored)",
+                                      path, lineno, cmd.argv[1], WEFT_CFG_MAX_EXEC_FILES);
+                } else if (depth + 1 > WEFT_CFG_MAX_EXEC_DEPTH) {
+                    if (!c->deep_said++) /* said once per load */
+                        rc = bad_line(c, WEFT_EINVAL,
+                                      "%s:%d: exec '%s': nested deeper than %d files (an "
+                                      "exec loop?)",
+                                      path, lineno, cmd.argv[1], WEFT_CFG_MAX_EXEC_DEPTH);
                 } else {
                     char *sub = resolve(path, cmd.argv[1]);
                     if (sub == NULL) {
@@ -298,7 +308,7 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
 
 int weft__cfg_load_reporting(const char *path, weft__cfg_cb cb, weft__cfg_err_cb on_error,
                              void *opaque, char *err, size_t errcap) {
-    cfg_load_ctx c = {cb, on_error, opaque, err, errcap};
+    cfg_load_ctx c = {cb, on_error, opaque, err, errcap, 0, 0};
     set_err(err, errcap, "");
     if (path == NULL || cb == NULL) {
         set_err(err, errcap, "cfg: no file or callback given");

@@ -17,6 +17,11 @@
 #ifndef WEFT_CFG_MAX_EXEC_DEPTH
 #define WEFT_CFG_MAX_EXEC_DEPTH 8
 #endif
+/* Files one load may exec in all (a file that execs itself on many lines
+ * would otherwise fan out as lines^depth). */
+#ifndef WEFT_CFG_MAX_EXEC_FILES
+#define WEFT_CFG_MAX_EXEC_FILES 256
+#endif
 /* Tokens in one command, and bytes in one cfg line. */
 #ifndef WEFT_CFG_MAX_ARGS
 #define WEFT_CFG_MAX_ARGS 256
