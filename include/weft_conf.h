@@ -177,6 +177,10 @@
  * long is dropped, in ms [net_timeoutMs]. */
 #define WEFT_NET_PING_MS 2000
 #define WEFT_NET_TIMEOUT_MS 30000
+/* A player deferred in playerConnecting (deferrals.defer) whose
+ * deferrals.done has not come after this many ms is dropped
+ * [net_deferralTimeoutMs]. */
+#define WEFT_NET_DEFERRAL_MS 120000
 /* Outbound HTTP (PerformHttpRequest, fetch): requests in flight per server
  * [net_httpClientMaxRequests]; one response body, in bytes
  * [net_httpClientMaxBytes]; default timeout, in ms, 0 = none

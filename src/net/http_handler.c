@@ -84,12 +84,26 @@ static void error_message(const char *buf, size_t len, char *out, size_t cap)
         msgpack_object o = u.data;
         if (o.type == MSGPACK_OBJECT_STR)
             snprintf(out, cap, "%.*s", (int)o.via.str.size, o.via.str.ptr);
+        const char *frame = NULL;
+        int frame_len = 0;
         for (uint32_t i = 0; o.type == MSGPACK_OBJECT_MAP && i < o.via.map.size; i++) {
             msgpack_object_kv *kv = &o.via.map.ptr[i];
-            if (kv->key.type == MSGPACK_OBJECT_STR && kv->key.via.str.size == 7 &&
-                !memcmp(kv->key.via.str.ptr, "message", 7) && kv->val.type == MSGPACK_OBJECT_STR)
-                snprintf(out, cap, "%.*s", (int)kv->val.via.str.size, kv->val.via.str.ptr);
+            if (kv->key.type != MSGPACK_OBJECT_STR || kv->val.type != MSGPACK_OBJECT_STR) continue;
+            const char *v = kv->val.via.str.ptr;
+            uint32_t vl = kv->val.via.str.size;
+            if (kv->key.via.str.size == 7 && !memcmp(kv->key.via.str.ptr, "message", 7))
+                snprintf(out, cap, "%.*s", (int)vl, v);
+            if (kv->key.via.str.size == 5 && !memcmp(kv->key.via.str.ptr, "stack", 5) && vl) {
+                /* the first frame line, trimmed: where it was thrown */
+                while (vl && (*v == ' ' || *v == '\n')) v++, vl--;
+                const char *nl = memchr(v, '\n', vl);
+                frame = v;
+                frame_len = (int)(nl ? (uint32_t)(nl - v) : vl);
+            }
         }
+        size_t n = strlen(out);
+        if (frame && frame_len && n + 4 < cap)
+            snprintf(out + n, cap - n, " (%.*s)", frame_len, frame);
     }
     msgpack_unpacked_destroy(&u);
 }

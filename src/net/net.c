@@ -46,6 +46,7 @@ static void load_limits(weft_host *h, weft__net_limits *L)
     L->max_players = conv(h, "sv_maxClients", WEFT_NET_MAX_PLAYERS, 1, 65000);
     L->ping_ms = conv(h, "net_pingIntervalMs", WEFT_NET_PING_MS, 10, 1 << 30);
     L->timeout_ms = conv(h, "net_timeoutMs", WEFT_NET_TIMEOUT_MS, 100, 1 << 30);
+    L->deferral_ms = conv(h, "net_deferralTimeoutMs", WEFT_NET_DEFERRAL_MS, 100, 1 << 30);
     L->client_requests =
         conv(h, "net_httpClientMaxRequests", WEFT_NET_HTTP_CLIENT_REQUESTS, 1, 1 << 20);
     L->client_bytes = (size_t)conv(h, "net_httpClientMaxBytes", WEFT_NET_HTTP_CLIENT_BYTES,

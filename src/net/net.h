@@ -40,6 +40,7 @@ typedef struct weft__net_limits {
     int max_players;          /* sv_maxClients */
     int ping_ms;              /* net_pingIntervalMs */
     int timeout_ms;           /* net_timeoutMs: no answer from a player */
+    int deferral_ms;          /* net_deferralTimeoutMs: deferrals.done must come by then */
     int client_requests;      /* net_httpClientMaxRequests: outbound in flight */
     size_t client_bytes;      /* net_httpClientMaxBytes: one outbound response body */
     int client_timeout_ms;    /* net_httpClientTimeoutMs: default outbound timeout */

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <msgpack.h>
 #include <sys/random.h>
+#include "api/statebag.h"
 #include "host/server.h"
 #include "net/net_int.h"
 
@@ -52,6 +53,7 @@ struct weft__player {
     char *drop_reason; /* for playerDropped, set when gone */
     /* playerConnecting's deferrals (WeftDeferral): */
     int in_connecting, deferred, done, done_accept;
+    uint64_t connect_ms; /* HELLO received (0: never said hello) */
     char *kick_reason, *done_reason;
     int dropped_event; /* playerDropped is due (it had joined) */
     weft__player *next, *prev;   /* registry order (join order) */
@@ -264,6 +266,11 @@ static void reap_cb(uv_timer_t *t)
     }
     while (list) {
         weft__player *n = list->gone_next;
+        if (list->connect_ms) {
+            char bag[32];
+            snprintf(bag, sizeof bag, "player:%d", list->id);
+            weft__sb_drop(&h->server->bags, bag); /* Player(src).state */
+        }
         if (r->by_id[list->id] == list) r->by_id[list->id] = NULL;
         player_free(list);
         list = n;
@@ -534,6 +541,7 @@ static void hello(weft_host *h, weft__player *p, const weft__wire_msg *m)
     clean_name(p->name, m->str, m->str_len);
     if (!p->name[0]) snprintf(p->name, sizeof p->name, "player%d", p->id);
     p->state = P_CONNECTING;
+    p->connect_ms = uv_now(&h->loop);
     weft__log(h, "net", "player %d (%s, %s) connecting", p->id, p->name, p->endpoint);
     if (weft__net_connecting(h, p) == 0 && p->state == P_CONNECTING) join(h, p);
 }
@@ -641,6 +649,12 @@ void weft__players_sweep(weft_host *h, uint64_t now)
     if (!r) return;
     for (weft__player *p = r->head, *n; p; p = n) {
         n = p->next;
+        if (p->state == P_CONNECTING && p->deferred && !p->done &&
+            now - p->connect_ms > (uint64_t)L->deferral_ms) {
+            weft__player_drop(p, "connection timed out while deferred (deferrals.done never "
+                                 "called)");
+            continue;
+        }
         if (now - p->last_heard > (uint64_t)L->timeout_ms) {
             char why[64];
             snprintf(why, sizeof why, "timed out (nothing heard for %d ms)", L->timeout_ms);

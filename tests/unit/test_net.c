@@ -427,7 +427,7 @@ static void test_players_natives_deferrals_latent(void **state)
     join(&b, "enet", "Bob");
     static const char req[] = "GET /echo/players HTTP/1.1\r\nConnection: close\r\n\r\n";
     raw *r = raw_exchange(req, sizeof req - 1);
-    if (!strstr(r->buf, "[[\"Ann\",2,\"ip:127.0.0.1\",true,true],[\"Bob\",2,\"ip:127.0.0.1\",true,true]]"))
+    if (!strstr(r->buf, "[[\"Ann\",2,\"ip:127.0.0.1\",true,true,true,false],[\"Bob\",2,\"ip:127.0.0.1\",true,true,true,false]]"))
         fail_msg("players: %s", r->buf);
     free(r);
     /* /players.json lists both */
@@ -471,6 +471,9 @@ static void test_players_natives_deferrals_latent(void **state)
     memset(&a, 0, sizeof a);
     assert_int_equal(weft_client_connect(&H->loop, url, "kicked", &pcbs, &a, &a.c), 0);
     expect_dropped(&a, "kicked by lua");
+    memset(&a, 0, sizeof a);
+    assert_int_equal(weft_client_connect(&H->loop, url, "forever", &pcbs, &a, &a.c), 0);
+    expect_dropped(&a, "timed out while deferred");
 }
 
 static void emit_port(player *p, const char *event)
