@@ -62,13 +62,14 @@ bench-db: build
 
 # ASan frames are ~4x larger (9000 JS frames need ~30 MB, not 8), so the
 # tests run with a 32 MB main-thread stack (QuickJS's limit is sized from
-# the real stack, src/js/runtime.c), and the runners' per-file time limits
-# (node-diff 10 s, node-compat 30 s) are raised for the ~4x slower code.
+# the real stack, src/js/runtime.c), and WEFT_TEST_SLOW=4 multiplies the
+# runners' time limits (node-diff, node-compat, shell/runaway's slack) for
+# the ~4x slower code.
 ASAN_STACK_KB ?= 32768
 asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DWEFT_ASAN=ON -DWEFT_LUA_APICHECK=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
-	@cd $(ASAN_BUILD) && ulimit -s $(ASAN_STACK_KB) && NODE_COMPAT_TIMEOUT=120 NODE_DIFF_TIMEOUT=40 \
+	@cd $(ASAN_BUILD) && ulimit -s $(ASAN_STACK_KB) && WEFT_TEST_SLOW=4 \
 	  ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
 
 # fuzz: the libFuzzer targets of tests/fuzz under ASan+UBSan (clang, from

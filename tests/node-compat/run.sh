@@ -26,7 +26,7 @@ build=$(cd "$build" && pwd)
 out="$build/node-compat"
 "$here/fetch.sh" "$out" >/dev/null || exit 2
 tests="$out/node-v20.19.2/test"
-limit=${NODE_COMPAT_TIMEOUT:-30}
+limit=${NODE_COMPAT_TIMEOUT:-$((30 * ${WEFT_TEST_SLOW:-1}))}
 
 # run_one RUNTIME FILE -> prints pass|fail|skip|timeout
 run_one() {

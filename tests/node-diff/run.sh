@@ -6,7 +6,7 @@
 #   WEFT_BIN may contain several words, e.g. "build/weft run" (it is split
 #   on whitespace; a first word containing '/' is made absolute).
 #   NAMEs are case names without extension; default is every case.
-# NODE_DIFF_TIMEOUT: seconds each run may take (default 10; `make asan` raises it).
+# Each run may take 10 s times WEFT_TEST_SLOW (default 1; `make asan` sets 4).
 # If `node` is on PATH, each case is also re-run under live node and fails
 # with "recording stale" if node no longer matches the recording.
 set -u
@@ -53,7 +53,7 @@ trap 'rm -rf "$tmp"' EXIT
 # run_case CMD... ; sets $got_out file and $got_code
 run_one() { # $1 = output file, rest = command
   local out="$1"; shift
-  (cd "$cases" && timeout "${NODE_DIFF_TIMEOUT:-10}" "$@" < /dev/null > "$out" 2> "$out.err")
+  (cd "$cases" && timeout $((10 * ${WEFT_TEST_SLOW:-1})) "$@" < /dev/null > "$out" 2> "$out.err")
   echo $?
 }
 
