@@ -16,20 +16,20 @@ rm -rf "$OUT" && mkdir -p "$OUT/host" || exit 2
 cp -R "$HERE/." "$OUT/host/"
 sed -i 's/timeout 60 /timeout 600 /' "$OUT/host/run.sh"
 for c in "$OUT"/host/*/server.cfg; do
-  printf 'set weft_cpuWarnMs 600000\nset weft_cpuLimitMs 600000\nset sv_hitchWarning 600000\n' |
+  # one line, ';'-separated, so the scenario's line numbers stay
+  printf 'set weft_cpuWarnMs 600000; set weft_cpuLimitMs 600000; set sv_hitchWarning 600000; ' |
     cat - "$c" > "$c.new" && mv "$c.new" "$c"
 done
 cat > "$OUT/weft" <<EOF
 #!/bin/sh
-NAME=\$(basename "\$PWD")
-exec valgrind --error-exitcode=1 --leak-check=full --log-file="$OUT/\$NAME.%p.log" "$WEFT" "\$@"
+exec valgrind --error-exitcode=1 --leak-check=full --log-file="$OUT/\$VG_NAME.%p.log" "$WEFT" "\$@"
 EOF
 chmod +x "$OUT/weft"
 [ $# -gt 0 ] || set -- $(cd "$HERE" && ls -d */ | tr -d / | while read -r n; do
   [ -f "$n/expected.out" ] && [ ! -e "$n/mariadb" ] && echo "$n"; done)
 bad=0
 for n in "$@"; do
-  r=$("$OUT/host/run.sh" "$OUT/weft" "$n" > "$OUT/$n.out" 2>&1 && echo pass || echo differs)
+  r=$(VG_NAME=$n "$OUT/host/run.sh" "$OUT/weft" "$n" > "$OUT/$n.out" 2>&1 && echo pass || echo differs)
   logs=$(ls "$OUT/$n".*.log 2>/dev/null)
   dirty=$(for l in $logs; do grep -q 'ERROR SUMMARY: 0 errors' "$l" || echo "$l"; done)
   if [ -z "$logs" ]; then v="no valgrind report"; bad=1
