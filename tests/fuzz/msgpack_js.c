@@ -84,13 +84,16 @@ static int64_t live_objects(void)
 }
 
 /* The pending exception must be one the codec may raise: a TypeError, or an
- * InternalError (out of memory, stack overflow, the interrupt). */
+ * InternalError (out of memory, stack overflow, the interrupt), or null when
+ * memory ran out even for the error object. */
 static void expect_codec_error(void)
 {
     JSValue e = JS_GetException(ctx);
     JSValue name = JS_IsObject(e) ? JS_GetPropertyStr(ctx, e, "name") : JS_UNDEFINED;
     const char *n = JS_IsString(name) ? JS_ToCString(ctx, name) : NULL;
-    int ok = n && (!strcmp(n, "TypeError") || !strcmp(n, "InternalError"));
+    /* null: QuickJS ran out of memory while allocating the InternalError
+     * itself (JS_ThrowOutOfMemory then leaves no error object) */
+    int ok = JS_IsNull(e) || (n && (!strcmp(n, "TypeError") || !strcmp(n, "InternalError")));
     if (!ok) {
         const char *m = JS_ToCString(ctx, e);
         fprintf(stderr, "codec threw %s: %s\n", n ? n : "a non-error", m ? m : "?");
