@@ -35,18 +35,22 @@ static int make_ref(void *opaque, JSContext *c, JSValueConst fn, char *id, size_
 {
     JSValue v = JS_GetProperty(c, fn, ref_atom);
     if (JS_IsException(v)) return WEFT_EINVAL;
-    if (!JS_IsString(v)) {
+    size_t len;
+    uint8_t *bytes = JS_IsObject(v) ? JS_GetArrayBuffer(c, &len, v) : NULL;
+    if (bytes == NULL) { /* a plain function: a new ref */
+        JS_FreeValue(c, JS_GetException(c)); /* JS_GetArrayBuffer's TypeError, if any */
         JS_FreeValue(c, v);
         snprintf(id, cap, "fuzz:1:%u", refs_made++);
         return 0;
     }
-    size_t len;
-    const char *s = JS_ToCStringLen(c, &len, v);
-    JS_FreeValue(c, v);
-    if (!s) return WEFT_ENOMEM;
+    /* a proxy: its id's bytes as received (the host keeps them in C, so
+     * they round-trip exactly even when they are not UTF-8) */
     int rc = len < cap ? 0 : WEFT_EINVAL;
-    if (!rc) memcpy(id, s, len + 1);
-    JS_FreeCString(c, s);
+    if (!rc) {
+        memcpy(id, bytes, len);
+        id[len] = 0;
+    }
+    JS_FreeValue(c, v);
     return rc;
 }
 
@@ -63,7 +67,8 @@ static JSValue ref_proxy(void *opaque, JSContext *c, const char *id, size_t len)
         return JS_ThrowTypeError(c, "invalid function reference");
     JSValue fn = JS_NewCFunction(c, ref_call, "ref", 0);
     if (JS_IsException(fn)) return fn;
-    if (JS_DefinePropertyValue(c, fn, ref_atom, JS_NewStringLen(c, id, len), 0) < 0) {
+    if (JS_DefinePropertyValue(c, fn, ref_atom,
+                               JS_NewArrayBufferCopy(c, (const uint8_t *)id, len), 0) < 0) {
         JS_FreeValue(c, fn);
         return JS_EXCEPTION;
     }
