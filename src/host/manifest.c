@@ -9,6 +9,7 @@
 #include "host/manifest.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <glob.h>
@@ -21,6 +22,8 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+
+#include "api/resfile.h"
 
 typedef struct manifest_ctx {
     weft__manifest *m;
@@ -155,8 +158,13 @@ static void add_meta(lua_State *L, const char *key, const char *value, size_t vl
     memcpy(k, key, klen + 1);
     memcpy(v, value, vlen);
     v[vlen] = '\0';
+    lua_Debug ar;
     m->meta[m->meta_len].key = k;
     m->meta[m->meta_len].value = v;
+    m->meta[m->meta_len].line =
+        lua_getstack(L, 1, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline > 0
+            ? ar.currentline
+            : 0;
     m->meta_len++;
     ctx->meta_bytes += cost;
     return;
@@ -663,66 +671,145 @@ static void expand(glob_out *g, const char *dir, const char *pat) {
         qsort(g->files.items + base, g->files.len - base, sizeof(char *), cmp_str);
 }
 
-/* Check a pattern: relative, no ".." segment. Returns 1 if fine. */
-static int pattern_ok(const char *p) {
-    if (p[0] == '/' || p[0] == '\0')
+/* The pattern p without empty and "." segments ("./a//b" -> "a/b"), into
+ * out (at least strlen(p) + 1 bytes). Returns 1, or 0 when p is absolute,
+ * has a ".." segment or is empty once normalised. */
+static int normalise_pattern(const char *p, char *out) {
+    size_t o = 0;
+    if (p[0] == '/')
         return 0;
     for (const char *s = p; *s;) {
         size_t n = strcspn(s, "/");
         if (n == 2 && s[0] == '.' && s[1] == '.')
             return 0;
+        if (n > 0 && !(n == 1 && s[0] == '.')) {
+            if (o)
+                out[o++] = '/';
+            memcpy(out + o, s, n);
+            o += n;
+        }
         s += n;
         while (*s == '/')
             s++;
     }
-    return 1;
+    out[o] = '\0';
+    return o > 0;
+}
+
+/* 1 if a matched path has a "." or ".." segment (glob(3) lets `.*` match
+ * them): not a file of the folder, so not a match. */
+static int has_dot_segment(const char *p) {
+    for (const char *s = p; *s;) {
+        size_t n = strcspn(s, "/");
+        if ((n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.'))
+            return 1;
+        s += n;
+        while (*s == '/')
+            s++;
+    }
+    return 0;
+}
+
+/* "@res/path": another resource's file. The name must be non-empty and the
+ * path relative without ".." (the server resolves it in that folder). */
+static int other_resource_ok(const char *v) {
+    const char *sl = strchr(v + 1, '/');
+    char *tmp;
+    int ok;
+    if (sl == NULL || sl == v + 1 || (tmp = malloc(strlen(sl) + 1)) == NULL)
+        return 0;
+    ok = normalise_pattern(sl + 1, tmp) && !has_dot_segment(sl + 1);
+    free(tmp);
+    return ok;
+}
+
+/* "fxmanifest.lua:LINE" of entry i (or "fxmanifest.lua"), into buf. */
+static const char *where(const weft__manifest *m, size_t i, char *buf, size_t cap) {
+    if (m->meta[i].line > 0)
+        snprintf(buf, cap, "%s:%d", m->file, m->meta[i].line);
+    else
+        snprintf(buf, cap, "%s", m->file);
+    return buf;
 }
 
 /* Expand every value of key (and of its string-form plural, "server_scripts
- * 'a.js'", which FiveM silently ignores) into list, in manifest order. */
+ * 'a.js'", which FiveM silently ignores) into list, in manifest order. With
+ * list NULL (`file`: client files the server never reads) only the text is
+ * checked. Every match's real location must be inside the folder: a symlink
+ * leading out is refused, as by LoadResourceFile (api/resfile.c). */
 static int expand_key(weft__manifest *m, const char *key, weft__strlist *list, char *err,
                       size_t errcap) {
     size_t klen = strlen(key);
+    char at[64];
     for (size_t i = 0; i < m->meta_len; i++) {
-        const char *k = m->meta[i].key, *pat = m->meta[i].value;
+        const char *k = m->meta[i].key, *raw = m->meta[i].value;
         if (!(strcmp(k, key) == 0 || (strncmp(k, key, klen) == 0 && strcmp(k + klen, "s") == 0)))
             continue;
-        if (pat[0] == '@') { /* another resource's file: the core resolves it */
-            if (strlist_add_unique(list, pat) != 0)
+        if (raw[0] == '@') { /* another resource's file: the core resolves it */
+            if (!other_resource_ok(raw)) {
+                set_err(err, errcap,
+                        "%s: %s '%s' must be @resource/path with a path inside that "
+                        "resource's folder",
+                        where(m, i, at, sizeof at), key, raw);
+                return WEFT_EINVAL;
+            }
+            if (list != NULL && strlist_add_unique(list, raw) != 0)
                 return WEFT_ENOMEM;
             continue;
         }
-        while (pat[0] == '.' && pat[1] == '/')
-            pat += 2;
-        if (!pattern_ok(pat)) {
+        char *pat = malloc(strlen(raw) + 1);
+        if (pat == NULL)
+            return WEFT_ENOMEM;
+        if (!normalise_pattern(raw, pat)) {
+            free(pat);
             set_err(err, errcap, "%s: %s '%s' must be a path inside the resource folder",
-                    m->file, key, m->meta[i].value);
+                    where(m, i, at, sizeof at), key, raw);
             return WEFT_EINVAL;
+        }
+        if (list == NULL) {
+            free(pat);
+            continue;
         }
         glob_out g = {{0}};
         expand(&g, m->dir, pat);
+        free(pat);
         if (g.err) {
             strlist_free(&g.files);
             if (g.err == WEFT_ENOMEM)
                 set_err(err, errcap, "%s: out of memory", m->file);
             else
                 set_err(err, errcap, "%s: %s '%s' matches too many files or is too deep",
-                        m->file, key, m->meta[i].value);
+                        where(m, i, at, sizeof at), key, raw);
             return g.err;
         }
-        if (g.files.len == 0) {
-            strlist_free(&g.files);
-            set_err(err, errcap, "%s: %s '%s' matches no file", m->file, key,
-                    m->meta[i].value);
-            return WEFT_ENOENT;
-        }
+        size_t found = 0;
         for (size_t f = 0; f < g.files.len; f++) {
-            if (strlist_add_unique(list, g.files.items[f]) != 0) {
+            char real[PATH_MAX];
+            const char *why, *rel = g.files.items[f];
+            if (has_dot_segment(rel))
+                continue;
+            int rc = weft__resfile_resolve(m->dir, rel, 0, real, sizeof real, &why);
+            if (rc < 0 && rc != WEFT_ENOENT) {
+                set_err(err, errcap,
+                        "%s: %s '%s' must be a path inside the resource folder ('%s': %s)",
+                        where(m, i, at, sizeof at), key, raw, rel, why);
+                strlist_free(&g.files);
+                return WEFT_EINVAL;
+            }
+            if (rc != 0)
+                continue; /* gone since glob saw it */
+            found++;
+            if (strlist_add_unique(list, rel) != 0) {
                 strlist_free(&g.files);
                 return WEFT_ENOMEM;
             }
         }
         strlist_free(&g.files);
+        if (found == 0) {
+            set_err(err, errcap, "%s: %s '%s' matches no file", where(m, i, at, sizeof at), key,
+                    raw);
+            return WEFT_ENOENT;
+        }
     }
     return 0;
 }
@@ -798,7 +885,8 @@ int weft__manifest_load(const char *resource_dir, weft__manifest *out, char *err
         }
     }
     if ((rc = expand_key(out, "shared_script", &out->shared_scripts, err, errcap)) != 0 ||
-        (rc = expand_key(out, "server_script", &out->server_scripts, err, errcap)) != 0)
+        (rc = expand_key(out, "server_script", &out->server_scripts, err, errcap)) != 0 ||
+        (rc = expand_key(out, "file", NULL, err, errcap)) != 0)
         goto fail;
     for (size_t i = 0; i < out->shared_scripts.len; i++)
         if (strlist_add_unique(&out->load_order, out->shared_scripts.items[i]) != 0)
@@ -855,4 +943,11 @@ const char *weft__manifest_meta(const weft__manifest *m, const char *key, int in
         if (strcmp(m->meta[i].key, key) == 0 && index-- == 0)
             return m->meta[i].value;
     return NULL;
+}
+
+int weft__manifest_value_line(const weft__manifest *m, const char *value) {
+    for (size_t i = 0; i < m->meta_len; i++)
+        if (strcmp(m->meta[i].value, value) == 0)
+            return m->meta[i].line;
+    return 0;
 }

@@ -5,7 +5,9 @@
  * base/string/table/math, a memory cap and an instruction budget.
  * Invariants: every string in a weft__manifest is malloc'ed and owned by it;
  * script paths are relative to the resource folder, glob-expanded, never
- * absolute and never containing "..", and unique within a list. */
+ * absolute and never containing "." or ".." segments, unique within a list,
+ * and their real location (symlinks resolved) is inside the resource folder;
+ * "@res/path" entries have a path part that is relative and without "..". */
 #ifndef WEFT_HOST_MANIFEST_H
 #define WEFT_HOST_MANIFEST_H
 
@@ -50,10 +52,12 @@ typedef struct weft__strlist {
 } weft__strlist;
 
 /* One metadata entry, as GetResourceMetadata sees it: key "server_script",
- * value "a.js". Values are the manifest's raw strings (not glob-expanded). */
+ * value "a.js". Values are the manifest's raw strings (not glob-expanded);
+ * line is where the manifest gave it (0 if unknown), for error messages. */
 typedef struct weft__manifest_kv {
     char *key;
     char *value;
+    int line;
 } weft__manifest_kv;
 
 typedef struct weft__manifest {
@@ -62,7 +66,9 @@ typedef struct weft__manifest {
     char *fx_version;        /* last fx_version value, or NULL */
     /* Glob-expanded paths relative to dir, in manifest order; a pattern's
      * own matches are sorted. Entries starting with '@' ("@res/file.lua",
-     * another resource's file) are kept verbatim, unchecked. */
+     * another resource's file) are kept verbatim after a textual check (a
+     * resource name, then a relative path without ".."); the server resolves
+     * them against that resource's folder when it loads them. */
     weft__strlist shared_scripts;
     weft__strlist server_scripts;
     /* The order the server loads them in, as FiveM: every shared script,
@@ -81,10 +87,13 @@ typedef struct weft__manifest {
  * Returns 0, or:
  *   WEFT_ENOENT  no manifest ("<dir>: no fxmanifest.lua or __resource.lua"),
  *                or a script pattern matching no file
- *                ("fxmanifest.lua: server_script 'x.js' matches no file");
+ *                ("fxmanifest.lua:LINE: server_script 'x.js' matches no file");
  *   WEFT_ESCRIPT a Lua syntax or runtime error, the instruction budget or the
  *                memory cap exceeded ("fxmanifest.lua:LINE: message");
- *   WEFT_EINVAL  a script path that is absolute or contains "..";
+ *   WEFT_EINVAL  a script or file path that is absolute or contains "..",
+ *                or a match whose real location is outside the folder
+ *                ("fxmanifest.lua:LINE: server_script 'x/y*' must be a path
+ *                inside the resource folder ('x/y.lua' leads outside)");
  *   WEFT_EIO / WEFT_ENOMEM.
  * err (errcap bytes, may be NULL) receives a NUL-terminated message. */
 int weft__manifest_load(const char *resource_dir, weft__manifest *out, char *err,
@@ -96,5 +105,8 @@ void weft__manifest_free(weft__manifest *m);
  * ("server_script", not "server_scripts"). */
 int weft__manifest_meta_count(const weft__manifest *m, const char *key);
 const char *weft__manifest_meta(const weft__manifest *m, const char *key, int index);
+
+/* The line (> 0) of the first entry whose value is exactly value, or 0. */
+int weft__manifest_value_line(const weft__manifest *m, const char *value);
 
 #endif

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "api/resfile.h"
 #include "api/server_api.h"
 #include "host/server.h"
 #include "host/watchdog.h"
@@ -339,6 +340,29 @@ static int start_deps(weft_host *h, weft__resource *r, int level)
     return 0;
 }
 
+/* "@other/path" scripts: the file's real location must be inside that
+ * resource's folder (a symlink there may lead anywhere). A resource that is
+ * not there is reported when the script is loaded. */
+static int check_other_files(weft_host *h, weft__resource *r, char *err, size_t cap)
+{
+    const weft__strlist *l = &r->manifest.load_order;
+    for (size_t i = 0; i < l->len; i++) {
+        const char *sc = l->items[i], *sl = strchr(sc, '/'), *why;
+        char other[256], real[PATH_MAX];
+        if (sc[0] != '@' || !sl) continue;
+        snprintf(other, sizeof other, "%.*s", (int)(sl - sc - 1), sc + 1);
+        weft__resource *o = weft__srv_find(h, other);
+        int rc = o ? weft__resfile_resolve(o->path, sl + 1, 0, real, sizeof real, &why) : 0;
+        if (rc < 0 && rc != WEFT_ENOENT) {
+            snprintf(err, cap, "%s:%d: script '%s' must be inside resource %s's folder (%s)",
+                     r->manifest.file, weft__manifest_value_line(&r->manifest, sc), sc, other,
+                     why);
+            return WEFT_EINVAL;
+        }
+    }
+    return 0;
+}
+
 static int start_res(weft_host *h, weft__resource *r, int level)
 {
     weft__server *s = h->server;
@@ -354,6 +378,11 @@ static int start_res(weft_host *h, weft__resource *r, int level)
         return rc;
     }
     r->has_manifest = 1;
+    if ((rc = check_other_files(h, r, err, sizeof err)) < 0) {
+        weft__log(h, "weft", "could not start \"%s\": %s", r->name, err);
+        snprintf(r->error, sizeof r->error, "%.250s", err);
+        return rc;
+    }
     r->error[0] = 0;
     r->state = WEFT_RES_STARTING;
     r->resolving_deps = 1; /* a dependency cycle comes back here: an error */

@@ -1,8 +1,10 @@
 /* manifest.c (fuzz_manifest): fxmanifest.lua evaluation in its sandbox and
  * the glob expansion of its script lists (src/host/manifest.c). The input is
  * the manifest of a scratch resource that holds a few scripts in nested
- * folders, a dot file and a symlink loop. A success must keep every promise
- * of manifest.h (relative paths without "..", unique, existing files, load
+ * folders, a dot file, a symlink loop and (in a dot folder) a symlink to a
+ * folder outside the resource. A success must keep every promise of
+ * manifest.h (relative paths without "." or "..", real locations inside the
+ * folder, unique, existing files, "@res/path" with a relative path, load
  * order = shared then server scripts); a failure must leave a terminated
  * message; the sandbox's budgets must end every input quickly. */
 #include <limits.h>
@@ -15,13 +17,13 @@
 #include "fuzz.h"
 #include "host/manifest.h"
 
-static char res[PATH_MAX];
+static char res[PATH_MAX], real_res[PATH_MAX];
 
-static int has_dotdot(const char *p)
+static int has_dot_segment(const char *p)
 {
     for (const char *s = p; *s;) {
         size_t n = strcspn(s, "/");
-        if (n == 2 && s[0] == '.' && s[1] == '.') return 1;
+        if ((n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.')) return 1;
         s += n;
         while (*s == '/')
             s++;
@@ -36,12 +38,21 @@ static void check_list(const weft__strlist *l, int scripts)
         FZ_CHECK(p, "a NULL list entry");
         for (size_t k = 0; k < i; k++)
             FZ_CHECK(strcmp(l->items[k], p), "a list entry appears twice");
-        if (!scripts || p[0] == '@') continue;
-        FZ_CHECK(p[0] && p[0] != '/' && !has_dotdot(p), "a script path leaves the resource");
-        char full[PATH_MAX * 2];
+        if (!scripts) continue;
+        if (p[0] == '@') {
+            const char *sl = strchr(p, '/');
+            FZ_CHECK(sl && sl > p + 1 && sl[1] && sl[1] != '/' && !has_dot_segment(sl + 1),
+                     "an @resource path leaves that resource");
+            continue;
+        }
+        FZ_CHECK(p[0] && p[0] != '/' && !has_dot_segment(p), "a script path leaves the resource");
+        char full[PATH_MAX * 2], real[PATH_MAX];
         struct stat st;
         snprintf(full, sizeof full, "%s/%s", res, p);
         FZ_CHECK(stat(full, &st) == 0 && S_ISREG(st.st_mode), "a script that is not a file");
+        size_t rl = strlen(real_res);
+        FZ_CHECK(realpath(full, real) && !strncmp(real, real_res, rl) && real[rl] == '/',
+                 "a script's real location is outside the resource");
     }
 }
 
@@ -88,6 +99,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     char link[PATH_MAX + 16];
     snprintf(link, sizeof link, "%s/sub/loop", res);
     FZ_CHECK(symlink("..", link) == 0, "cannot make the symlink loop");
+    /* a way out, reachable only by patterns naming a dot folder */
+    fz_write_file(fz_scratch_dir(), "outside/x.lua", "-- x\n", 5);
+    fz_write_file(res, ".hid/in.lua", "-- x\n", 5);
+    snprintf(link, sizeof link, "%s/.hid/out", res);
+    FZ_CHECK(symlink("../../outside", link) == 0, "cannot make the symlink out");
+    FZ_CHECK(realpath(res, real_res), "cannot resolve the resource folder");
     return 0;
 }
 

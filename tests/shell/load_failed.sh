@@ -31,7 +31,7 @@ expect '^\[weft\] jsbad  *stopped  *-  *0 KiB  error: script error in @jsbad/ser
 expect '^\[weft\] luabad  *stopped  *-  *0 KiB  error: script error in @luabad/server.lua'
 expect '^\[weft\] luaoom  *stopped  *-  *0 KiB  error: script error in @luaoom/server.lua'
 expect '^\[weft\] jsoom  *stopped  *-  *0 KiB  error: script error in @jsoom/server.js'
-expect "^\\[weft\\] good  *stopped  *-  *0 KiB  error: fxmanifest.lua: server_script 'missing.js' matches no file"
+expect "^\\[weft\\] good  *stopped  *-  *0 KiB  error: fxmanifest.lua:4: server_script 'missing.js' matches no file"
 expect '^\[weft\] good2  *started'
 expect_not 'started resource jsbad'
 echo PASS

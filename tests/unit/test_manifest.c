@@ -231,11 +231,11 @@ static void test_sandbox_fixtures(void **state) {
 
 static void test_missing_script(void **state) {
     assert_fails("missing_script", WEFT_ENOENT,
-                 "fxmanifest.lua: server_script 'x.js' matches no file", NULL);
+                 "fxmanifest.lua:3: server_script 'x.js' matches no file", NULL);
     assert_fails("no_match_glob", WEFT_ENOENT,
-                 "fxmanifest.lua: server_script 'server/*.ts' matches no file", NULL);
+                 "fxmanifest.lua:2: server_script 'server/*.ts' matches no file", NULL);
     assert_fails("escape", WEFT_EINVAL,
-                 "fxmanifest.lua: server_script '../plain/server.js' must be a path inside",
+                 "fxmanifest.lua:2: server_script '../plain/server.js' must be a path inside",
                  NULL);
 }
 
@@ -363,8 +363,106 @@ static void test_sandbox_allowed(void **state) {
     /* absolute paths are refused */
     rc = load_src("server_script '/etc/passwd'", &m, err, sizeof(err));
     assert_int_equal(rc, WEFT_EINVAL);
-    assert_string_equal(err, "fxmanifest.lua: server_script '/etc/passwd' must be a path "
+    assert_string_equal(err, "fxmanifest.lua:1: server_script '/etc/passwd' must be a path "
                              "inside the resource folder");
+}
+
+/* Paths that lead out of the resource folder (fuzz_manifest found `.*`
+ * matching ".."): textually, through a glob, through a symlink, and in
+ * "@res/path" and `files` forms. Each is refused naming fxmanifest.lua:LINE;
+ * a symlink that stays inside is fine. */
+static void put(const char *rel, const char *text) {
+    char path[PATH_MAX + 64];
+    snprintf(path, sizeof(path), "%s/%s", tmpdir, rel);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_escape(void **state) {
+    char path[PATH_MAX + 64], outside[PATH_MAX + 8];
+    snprintf(outside, sizeof(outside), "%s-out", tmpdir);
+    assert_int_equal(mkdir(outside, 0700), 0);
+    snprintf(path, sizeof(path), "%s/x.lua", outside);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fclose(f);
+    snprintf(path, sizeof(path), "%s/sub", tmpdir);
+    assert_int_equal(mkdir(path, 0700), 0);
+    put("s.lua", "");
+    put("sub/a.lua", "");
+    snprintf(path, sizeof(path), "%s/sub/up", tmpdir);
+    assert_int_equal(symlink("..", path), 0);
+    snprintf(path, sizeof(path), "%s/out", tmpdir);
+    assert_int_equal(symlink(outside, path), 0);
+    static const struct {
+        const char *src, *want;
+        int rc;
+    } cases[] = {
+        {"fx_version 'x'\nserver_script '*/.*/*'",
+         "fxmanifest.lua:2: server_script '*/.*/*' matches no file", WEFT_ENOENT},
+        {"server_script '.*/*.lua'", "fxmanifest.lua:1: server_script '.*/*.lua' matches no file",
+         WEFT_ENOENT},
+        {"\nshared_script 'out/x.lua'",
+         "fxmanifest.lua:2: shared_script 'out/x.lua' must be a path inside the resource "
+         "folder ('out/x.lua': it leaves the resource folder through a symlink)",
+         WEFT_EINVAL},
+        {"server_scripts { 's.lua', '*/*.lua' }",
+         "fxmanifest.lua:1: server_script '*/*.lua' must be a path inside the resource folder "
+         "('out/x.lua': it leaves the resource folder through a symlink)",
+         WEFT_EINVAL},
+        {"server_script '**/x.lua'",
+         "fxmanifest.lua:1: server_script '**/x.lua' must be a path inside the resource folder "
+         "('out/x.lua': it leaves the resource folder through a symlink)",
+         WEFT_EINVAL},
+        {"server_script 'sub/../s.lua'",
+         "fxmanifest.lua:1: server_script 'sub/../s.lua' must be a path inside the resource "
+         "folder",
+         WEFT_EINVAL},
+        {"server_script '@other/../../etc/passwd'",
+         "fxmanifest.lua:1: server_script '@other/../../etc/passwd' must be @resource/path "
+         "with a path inside that resource's folder",
+         WEFT_EINVAL},
+        {"server_script '@other//etc/passwd'",
+         "fxmanifest.lua:1: server_script '@other//etc/passwd' must be @resource/path", WEFT_EINVAL},
+        {"server_script '@/x.lua'", "fxmanifest.lua:1: server_script '@/x.lua' must be",
+         WEFT_EINVAL},
+        {"files { 'html/index.html', '../../etc/passwd' }",
+         "fxmanifest.lua:1: file '../../etc/passwd' must be a path inside the resource folder",
+         WEFT_EINVAL},
+        {"file '/etc/passwd'",
+         "fxmanifest.lua:1: file '/etc/passwd' must be a path inside the resource folder",
+         WEFT_EINVAL},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        weft__manifest m;
+        char err[512];
+        int rc = load_src(cases[i].src, &m, err, sizeof(err));
+        if (rc != cases[i].rc || strncmp(err, cases[i].want, strlen(cases[i].want)) != 0)
+            fail_msg("case %zu: rc %d, error '%s', want %d '%s'", i, rc, err, cases[i].rc,
+                     cases[i].want);
+        weft__manifest_free(&m);
+    }
+    /* inside: a symlink back into the folder, "./" and "//", @res/path, files */
+    weft__manifest m;
+    char err[512];
+    int rc = load_src("server_scripts { './s.lua', 'sub/up/sub//a.lua', '@other/x/y.lua' }\n"
+                      "files { 'html/*.html' }",
+                      &m, err, sizeof(err));
+    if (rc != 0)
+        fail_msg("%s", err);
+    assert_list(&m.server_scripts,
+                (const char *[]){"s.lua", "sub/up/sub/a.lua", "@other/x/y.lua", NULL});
+    weft__manifest_free(&m);
+    const char *rm[] = {"out", "sub/up", "sub/a.lua", "sub", "s.lua"};
+    for (size_t i = 0; i < sizeof(rm) / sizeof(rm[0]); i++) {
+        snprintf(path, sizeof(path), "%s/%s", tmpdir, rm[i]);
+        assert_int_equal(remove(path), 0);
+    }
+    snprintf(path, sizeof(path), "%s/x.lua", outside);
+    unlink(path);
+    rmdir(outside);
 }
 
 int main(void) {
@@ -391,6 +489,7 @@ int main(void) {
         cmocka_unit_test(test_no_manifest),
         cmocka_unit_test_setup_teardown(test_sandbox_table, setup_tmp, teardown_tmp),
         cmocka_unit_test_setup_teardown(test_sandbox_allowed, setup_tmp, teardown_tmp),
+        cmocka_unit_test_setup_teardown(test_escape, setup_tmp, teardown_tmp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

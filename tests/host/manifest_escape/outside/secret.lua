@@ -1,0 +1,1 @@
+print('SECRET: code from outside the resources ran')

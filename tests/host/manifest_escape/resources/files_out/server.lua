@@ -1,0 +1,1 @@
+print('files_out runs')

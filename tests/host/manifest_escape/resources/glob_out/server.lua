@@ -1,0 +1,1 @@
+print('glob_out runs')

@@ -1,0 +1,1 @@
+print('lib/ok.lua runs for ' .. GetCurrentResourceName())
