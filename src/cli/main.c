@@ -24,6 +24,7 @@ static void usage(FILE *f)
                "NODE-FLAGS: --expose-gc --no-warnings --no-deprecation --throw-deprecation\n"
                "  --trace-deprecation --trace-warnings --pending-deprecation\n"
                "  --abort-on-uncaught-exception; accepted, no effect: --expose-internals\n"
+               "  --zero-fill-buffers (buffers are always zero-filled)\n"
                "  --no-force-async-hooks-checks --experimental-*\n");
 }
 
@@ -83,7 +84,7 @@ static int is_node_flag(const char *a)
         "--expose-gc", "--expose_gc", "--no-warnings", "--no-deprecation", "--throw-deprecation",
         "--trace-deprecation", "--trace-warnings", "--pending-deprecation",
         "--abort-on-uncaught-exception", "--expose-internals", "--no-force-async-hooks-checks",
-        NULL};
+        "--zero-fill-buffers", NULL};
     for (int k = 0; known[k]; k++)
         if (!strcmp(a, known[k])) return 1;
     return !strncmp(a, "--experimental-", 15) || !strncmp(a, "--no-experimental-", 18);

@@ -182,6 +182,8 @@ JSValue weft__js_promise_hook(JSContext *ctx, JSPromiseHookType type, JSValueCon
                               JSValueConst arg, void *opaque);
 void weft__js_natives_init(weft__js *js, JSValue natives);
 void weft__js_modules_init(weft__js *js, JSValue natives);
+/* natives.buffer: the byte work of lib/buffer.js (buffer.c) */
+void weft__js_buffer_init(weft__js *js, JSValue natives);
 
 /* Throw the uncatchable error that unwinds a runtime on process.exit(). */
 JSValue weft__js_throw_exit(JSContext *ctx);

@@ -96,7 +96,7 @@ mkdir -p "$ncache"
 : >"$results"
 printf '%-16s %9s %10s %10s %8s %8s\n' area selected node-pass weft-pass weft% skipped
 tw=0 tn=0 ts=0 tk=0
-for a in $(areas); do
+for a in ${area:-$(areas)}; do
   sel=0 np=0 wp=0 sk=0
   for f in $(files_of "$a"); do
     sel=$((sel + 1))

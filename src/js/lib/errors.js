@@ -122,7 +122,7 @@ function describeExpected(expected) {
   const parts = [];
   if (types.length) parts.push(`${types.length > 1 ? 'one of type' : 'of type'} ${joinOr(types)}`);
   if (instances.length) parts.push(`an instance of ${joinOr(instances)}`);
-  if (other.length) parts.push(other.length > 1 ? `one of ${joinOr(other)}` : other[0].toLowerCase() === other[0] ? `type ${other[0]}` : other[0]);
+  if (other.length) parts.push(other.length > 1 ? `one of ${joinOr(other)}` : other[0].toLowerCase() === other[0] ? `type ${other[0]}` : `an ${other[0]}`);
   return parts.join(' or ');
 }
 internal.throwInvalidArgType = function (name, expected, actual) {

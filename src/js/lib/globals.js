@@ -42,3 +42,4 @@ lazyGlobals(['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSig
   'event_target', 'webEvents');
 lazyGlobals(['TextEncoder', 'TextDecoder', 'atob', 'btoa'], 'encoding', 'encoding');
 lazyGlobals(['performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure'], 'perf_hooks', 'perfHooks');
+lazyGlobals(['Buffer'], 'buffer', 'bufferModule');

@@ -42,6 +42,7 @@ function libModule(lib, key) {
 builtins.assert = libModule('assert', 'assertModule');
 builtins['assert/strict'] = () => builtins.assert().strict;
 builtins.path = libModule('path', 'pathModule');
+builtins.buffer = libModule('buffer', 'bufferModule');
 builtins['util/types'] = () => builtins.util().types;
 builtins.perf_hooks = libModule('perf_hooks', 'perfHooks');
 builtins['path/posix'] = builtins.path;
