@@ -14,6 +14,7 @@ set weft_cpuWarnMs 200
 set weft_cpuLimitMs $LIMIT
 ensure js_alloc
 ensure js_churn
+ensure js_join
 ensure lua_rep
 ensure lua_pcall
 ensure lua_table
@@ -21,6 +22,8 @@ ensure control
 CFG
 resource js_alloc server.js "on('go:js_alloc', () => { for (;;) { new Uint8Array(2e8); } });"
 resource js_churn server.js "on('go:js_churn', () => { for (;;) { try { new Uint8Array(1e7); } catch (e) {} } });"
+# one C call of QuickJS over 2^32 holes (QuickJS patch 0030: array builtins poll)
+resource js_join server.js "on('go:js_join', () => { const a = []; a.length = 2 ** 32 - 1; a.join(''); });"
 resource lua_rep server.lua "AddEventHandler('go:lua_rep', function() while true do local s = string.rep('x', 1e8) end end)"
 resource lua_pcall server.lua "AddEventHandler('go:lua_pcall', function() while true do pcall(function() while true do end end) end end)"
 resource lua_table server.lua "AddEventHandler('go:lua_table', function()
@@ -31,7 +34,7 @@ resource control server.js "
 on('onResourceStart', (name) => {
   if (name !== GetCurrentResourceName()) return;
   setTimeout(() => {
-    for (const r of ['js_alloc', 'js_churn', 'lua_rep', 'lua_pcall', 'lua_table']) {
+    for (const r of ['js_alloc', 'js_churn', 'js_join', 'lua_rep', 'lua_pcall', 'lua_table']) {
       const t0 = Date.now();
       emit('go:' + r);
       console.log('stopped ' + r + ' after ' + (Date.now() - t0) + ' ms');
@@ -44,7 +47,7 @@ wait_for 'control: done' 120
 type_line resources
 type_line quit
 wait_exit 20
-for r in js_alloc js_churn lua_rep lua_pcall lua_table; do
+for r in js_alloc js_churn js_join lua_rep lua_pcall lua_table; do
   line=$(grep "stopped $r after" "$T/out") || fail "$r: no time"
   ms=$(echo "$line" | sed 's/.* after \([0-9]*\) ms/\1/')
   echo "$r: stopped after $ms ms (limit $LIMIT ms, allowed $((LIMIT + SLACK)))"
