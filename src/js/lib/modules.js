@@ -43,6 +43,8 @@ builtins.assert = libModule('assert', 'assertModule');
 builtins['assert/strict'] = () => builtins.assert().strict;
 builtins.path = libModule('path', 'pathModule');
 builtins.buffer = libModule('buffer', 'bufferModule');
+builtins.string_decoder = libModule('string_decoder', 'stringDecoderModule');
+builtins.querystring = libModule('querystring', 'querystringModule');
 builtins['util/types'] = () => builtins.util().types;
 builtins.perf_hooks = libModule('perf_hooks', 'perfHooks');
 builtins['path/posix'] = builtins.path;

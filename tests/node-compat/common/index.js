@@ -128,6 +128,16 @@ function invalidArgTypeHelper(input) {
   return ` Received type ${typeof input} (${shown})`;
 }
 
+// The same bytes as every kind of ArrayBuffer view whose element size
+// divides their length (Node's common.getArrayBufferViews).
+function getArrayBufferViews(buf) {
+  const { buffer, byteOffset, byteLength } = buf;
+  const kinds = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array,
+    Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array, DataView];
+  return kinds.filter((K) => byteLength % (K.BYTES_PER_ELEMENT || 1) === 0)
+    .map((K) => new K(buffer, byteOffset, byteLength / (K.BYTES_PER_ELEMENT || 1)));
+}
+
 function platformTimeout(ms) {
   return ms;
 }
@@ -142,6 +152,7 @@ const common = {
   skip,
   invalidArgTypeHelper,
   platformTimeout,
+  getArrayBufferViews,
   allowGlobals: noop,
   isMainThread: true,
   isWindows: process.platform === 'win32',
