@@ -48,6 +48,7 @@ builtins.querystring = libModule('querystring', 'querystringModule');
 builtins['util/types'] = () => builtins.util().types;
 builtins.perf_hooks = libModule('perf_hooks', 'perfHooks');
 builtins['path/posix'] = builtins.path;
+builtins['path/win32'] = () => builtins.path().win32;
 builtins['timers/promises'] = () => internal.timersPromises || (internal.timersPromises = makeTimersPromises());
 builtins.events = () => {
   if (!internal.eventsModuleReady) natives.loadLib('events_module');
