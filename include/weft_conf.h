@@ -223,4 +223,37 @@
  * "too many queries queued" (a runaway loop cannot exhaust memory). */
 #define WEFT_DB_QUEUE_MAX 100000
 
+/* ---- The cluster (src/cluster/, docs/cluster.md) --------------------------
+ * A cross-server export call with no answer is rejected after this, in ms
+ * (a call may set its own, 1..WEFT_CLUSTER_CALL_TIMEOUT_MAX_MS). */
+#define WEFT_CLUSTER_CALL_TIMEOUT_MS 5000
+#define WEFT_CLUSTER_CALL_TIMEOUT_MAX_MS 600000
+/* Reconnect backoff, in ms: the first wait, doubled per failed round up to
+ * the max, plus up to the jitter at random. Reconnection never gives up. */
+#define WEFT_CLUSTER_RECONNECT_WAIT_MS 250
+#define WEFT_CLUSTER_RECONNECT_MAX_MS 4000
+#define WEFT_CLUSTER_RECONNECT_JITTER_MS 100
+/* Bytes published while the link is down that libnats keeps to send on
+ * reconnect (events); past that a publish fails with an error. */
+#define WEFT_CLUSTER_RECONNECT_BUF (8 * 1024 * 1024)
+/* Largest message (event or call with its arguments, state value), bytes:
+ * NATS's default max_payload. */
+#define WEFT_CLUSTER_MAX_PAYLOAD (1024 * 1024)
+/* Per subscription, messages and bytes libnats holds for the loop before it
+ * drops (a slow consumer; logged). */
+#define WEFT_CLUSTER_PENDING_MSGS 65536
+#define WEFT_CLUSTER_PENDING_BYTES (64 * 1024 * 1024)
+/* Messages the loop handles per wakeup before it yields to timers and I/O. */
+#define WEFT_CLUSTER_BATCH 1024
+/* Pending outgoing export calls per server, and state watches per server. */
+#define WEFT_CLUSTER_MAX_CALLS 65536
+#define WEFT_CLUSTER_MAX_WATCHES 256
+/* Connect timeout to the NATS server, ms; ping interval (a dead link is
+ * found after PING_MS * (MAX_PINGS + 1) at most), ms. */
+#define WEFT_CLUSTER_CONNECT_TIMEOUT_MS 2000
+#define WEFT_CLUSTER_PING_MS 2000
+#define WEFT_CLUSTER_MAX_PINGS 2
+/* Period of the loop timer that rejects timed-out calls, ms. */
+#define WEFT_CLUSTER_SWEEP_MS 50
+
 #endif

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "api/api.h"
+#include "cluster/cluster.h"
 #include "host/server.h"
 #include "js/js.h"
 #include "lua/lua_rt.h"
@@ -29,6 +30,7 @@ static int (*const areas[])(weft_host *h) = {
     weft__api_statebags_open,
     weft__api_info_open,
     weft__api_prof_open,
+    weft__api_cluster_open,
     NULL, /* the list ends here */
 };
 

@@ -115,3 +115,16 @@ add_test(NAME install/pkg-config
   COMMAND ${CMAKE_SOURCE_DIR}/tests/install/run.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR}
     ${WEFT_SAN_FLAGS})
 set_tests_properties(install/pkg-config PROPERTIES TIMEOUT 300)
+
+# Cluster scenarios (docs/cluster.md): each tests/cluster/NAME/ runs two or
+# three weft servers against its own nats-server (tests/cluster/run.sh);
+# SKIP only when nats-server is not installed (CI installs it).
+file(GLOB WEFT_CLUSTER_CASES LIST_DIRECTORIES true ${CMAKE_SOURCE_DIR}/tests/cluster/*)
+foreach(c ${WEFT_CLUSTER_CASES})
+  if(IS_DIRECTORY ${c} AND EXISTS ${c}/expected.out)
+    get_filename_component(name ${c} NAME)
+    add_test(NAME cluster/${name}
+      COMMAND ${CMAKE_SOURCE_DIR}/tests/cluster/run.sh $<TARGET_FILE:weft_cli> ${name})
+    set_tests_properties(cluster/${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 150 RUN_SERIAL TRUE)
+  endif()
+endforeach()

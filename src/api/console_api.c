@@ -13,6 +13,7 @@
 
 #include "api/server_api.h"
 #include "api/kvp.h"
+#include "cluster/cluster.h"
 
 /* The host commands resources may run without an ACE of their own (weft:
  * FiveM grants resources nothing by default, but weft's scenarios and
@@ -270,6 +271,7 @@ void weft__api_resource_stopped(weft_host *h, weft__resource *r)
     }
     s->cv_listeners_len = k;
     if (s->kvp) weft__kvp_end_resource(s->kvp, r->name);
+    weft__cluster_resource_stopped(h, r->name);
 }
 
 /* FiveM's convar filter: words separated by spaces or '+' are

@@ -151,6 +151,7 @@ void weft__ref_free_all(weft_host *h)
     while (s->calls) {
         weft__call *c = s->calls;
         s->calls = c->next;
+        if (c->done) c->done(h, c->caller_data, WEFT_CALL_DROPPED, NULL, 0);
         free(c);
     }
 }
@@ -228,6 +229,16 @@ void weft__call_wait(weft__call *c, weft__rt *caller, void *caller_data)
     c->caller_data = caller_data;
 }
 
+void weft__call_wait_c(weft__call *c,
+                       void (*done)(weft_host *h, void *data, int status, const char *buf,
+                                    size_t len),
+                       void *data)
+{
+    c->caller = NULL;
+    c->done = done;
+    c->caller_data = data;
+}
+
 /* The profiler's scope for a settled call: a database or HTTP native's
  * result (natives WeftDb*, WeftHttp*), else the caller's callbacks. */
 static int settle_kind(const weft__call *c)
@@ -251,6 +262,8 @@ static void deliver(weft_host *h, weft__call *c, int status, const char *buf, si
         caller->ops->settle_call(caller, c, status, buf, len);
         weft__host_leave(h);
         weft__prof_end(h);
+    } else if (c->done) {
+        c->done(h, c->caller_data, status, buf, len);
     }
     free(c);
 }

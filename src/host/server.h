@@ -129,6 +129,8 @@ typedef struct weft__call {
     weft__rt *callee; /* NULL once the callee stopped */
     weft__rt *caller; /* NULL: nobody waits (C caller, or caller stopped) */
     void *caller_data;
+    /* A C caller's completion (weft__call_wait_c), or NULL. */
+    void (*done)(weft_host *h, void *data, int status, const char *buf, size_t len);
     char callee_name[64];
     uint64_t start_ns; /* async natives, while metrics are on: when called */
     struct weft__call *next, *prev;
@@ -146,6 +148,14 @@ void weft__call_result_error(weft__call_result *out, const char *name, const cha
                              const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* The caller got WEFT_CALL_PENDING and waits: record who and what. */
 void weft__call_wait(weft__call *c, weft__rt *caller, void *caller_data);
+/* A C caller waits instead of a runtime: done(h, data, status, buf, len)
+ * runs once on the host's thread at depth 0 when the call settles (status
+ * OK, MULTI or ERROR; buf borrowed), or with WEFT_CALL_DROPPED and no value
+ * when the server ends first. No script code may run from done itself. */
+void weft__call_wait_c(weft__call *c,
+                       void (*done)(weft_host *h, void *data, int status, const char *buf,
+                                    size_t len),
+                       void *data);
 /* msgpack of an error payload {__weftError: true, name, message, stack,
  * resource}; malloc'ed into *out. Returns 0 or WEFT_ENOMEM. */
 int weft__call_pack_error(const char *name, const char *message, const char *stack,
@@ -339,6 +349,7 @@ struct weft__server {
     void *signals;             /* SIGINT/SIGTERM watch (weft_host_catch_signals) */
     struct weft__net *net;     /* endpoints, HTTP, players (src/net/) */
     struct weft__prof *prof;   /* profiler and metrics (prof.c); h->prof when on */
+    struct weft__cluster *cluster; /* src/cluster/ (NULL once it closed) */
 };
 
 #define WEFT_SRV(h) ((h)->server)

@@ -1,0 +1,605 @@
+/* state.c: cluster-wide state in a JetStream key-value bucket (docs/cluster.md):
+ * get/set/delete with revision checks and ownership leases as async natives
+ * whose blocking libnats calls run on libuv's thread pool; watches served by
+ * one watcher thread per server (kvStore_WatchAll, filtered on the loop),
+ * each change delivered as a local event to the watching resource.
+ * Invariant: at close, no work request touches the bucket any more (close
+ * waits for those running) and the watcher thread is joined. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "api/args.h"
+#include "host/msgpack.h"
+#include "cluster/cluster_int.h"
+
+enum { OP_GET, OP_SET, OP_DELETE, OP_ACQUIRE, OP_RELEASE };
+
+typedef struct kv_work {
+    uv_work_t req;
+    weft__cluster *cl;
+    weft_call *call;
+    int op;
+    char key[260];
+    char *value; /* msgpack (OP_SET) */
+    size_t len;
+    int64_t revision; /* OP_SET: -1 unconditional, 0 create, n update */
+} kv_work;
+
+static uv_mutex_t *kv_lock_of(weft__cluster *cl)
+{
+    return &cl->kv_lock;
+}
+
+static int valid_key(const char *k)
+{
+    size_t n = strlen(k);
+    if (!n || n > 255 || k[0] == '.' || k[n - 1] == '.') return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = k[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '/' || c == '_' || c == '=' || c == '.'))
+            return 0;
+    }
+    return 1;
+}
+
+/* Work thread, under the kv lock: the bucket, opened (or created) once. */
+static kvStore *open_kv(weft__cluster *cl, char *err, size_t cap)
+{
+    if (cl->kv) return cl->kv;
+    natsStatus s = NATS_OK;
+    if (!cl->js) s = N.natsConnection_JetStream(&cl->js, cl->nc, NULL);
+    if (s == NATS_OK) s = N.js_KeyValue(&cl->kv, cl->js, cl->bucket);
+    if (s == NATS_NOT_FOUND) {
+        kvConfig cfg;
+        N.kvConfig_Init(&cfg);
+        cfg.Bucket = cl->bucket;
+        cfg.History = 1;
+        cfg.MaxValueSize = WEFT_CLUSTER_MAX_PAYLOAD;
+        s = N.js_CreateKeyValue(&cl->kv, cl->js, &cfg);
+        if (s != NATS_OK)
+            s = N.js_KeyValue(&cl->kv, cl->js, cl->bucket); /* a race: made elsewhere */
+    }
+    if (s != NATS_OK) {
+        char e[256];
+        weft__cl_nats_error(s, e, sizeof e);
+        snprintf(err, cap,
+                 "the cluster state bucket \"%s\" is not available (is JetStream on? nats-server "
+                 "-js): %s",
+                 cl->bucket, e);
+        cl->kv = NULL;
+    }
+    return cl->kv;
+}
+
+static void reject_nats(kv_work *w, const char *what, natsStatus s)
+{
+    char e[256], msg[600];
+    weft__cl_nats_error(s, e, sizeof e);
+    snprintf(msg, sizeof msg, "%s \"%s\": %s", what, w->key, e);
+    weft_call_reject(w->call, msg);
+}
+
+static int is_conflict(natsStatus s)
+{
+    if (s != NATS_ERR) return 0;
+    natsStatus ls;
+    const char *t = N.nats_GetLastError(&ls);
+    return t && (strstr(t, "wrong last sequence") || strstr(t, "exists"));
+}
+
+static void resolve_rev(weft_call *call, uint64_t rev)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    if (weft__res_int((int64_t)rev, &buf, &len) == 0)
+        weft_call_resolve(call, buf, len);
+    else
+        weft_call_reject(call, "out of memory");
+    free(buf);
+}
+
+/* The lease's owner text from its msgpack value ("" when released). */
+static void owner_of(kvEntry *e, char *buf, size_t cap)
+{
+    const char *p = N.kvEntry_Value(e);
+    int n = N.kvEntry_ValueLen(e);
+    weft__mp_reader r = {(const uint8_t *)p, (const uint8_t *)p + (n > 0 ? n : 0)};
+    weft__mp_token t;
+    buf[0] = 0;
+    if (n > 0 && weft__codec_mp_next(&r, &t) == 0 && t.type == WEFT__MP_STR)
+        snprintf(buf, cap, "%.*s", (int)t.len, t.p);
+}
+
+static void lease_op(kv_work *w, kvStore *kv)
+{
+    weft__cluster *cl = w->cl;
+    const char *me = cl->link->name;
+    char mine[48], msg[600], owner[64];
+    mine[0] = (char)(0xa0 | strlen(me)); /* fixstr: names are <= 32 bytes */
+    memcpy(mine + 1, me, strlen(me));
+    int mlen = 1 + (int)strlen(me);
+    const char *lease = w->key + 6; /* after "lease." */
+    uint64_t rev = 0;
+    natsStatus s;
+    for (int attempt = 0; attempt < 3; attempt++) {
+        if (w->op == OP_ACQUIRE) {
+            s = N.kvStore_Create(&rev, kv, w->key, mine, mlen);
+            if (s == NATS_OK) return resolve_rev(w->call, rev);
+            if (!is_conflict(s)) return reject_nats(w, "ClusterLease.acquire", s);
+        }
+        kvEntry *e = NULL;
+        s = N.kvStore_Get(&e, kv, w->key);
+        if (s == NATS_NOT_FOUND) {
+            if (w->op == OP_RELEASE) {
+                snprintf(msg, sizeof msg, "lease %s is not owned by %s (it is free)", lease, me);
+                return (void)weft_call_reject(w->call, msg);
+            }
+            continue; /* deleted meanwhile: create again */
+        }
+        if (s != NATS_OK) return reject_nats(w, "ClusterLease", s);
+        owner_of(e, owner, sizeof owner);
+        uint64_t at = N.kvEntry_Revision(e);
+        N.kvEntry_Destroy(e);
+        if (w->op == OP_ACQUIRE) {
+            if (!strcmp(owner, me)) return resolve_rev(w->call, at);
+            if (*owner) {
+                snprintf(msg, sizeof msg, "lease %s is owned by %s", lease, owner);
+                return (void)weft_call_reject(w->call, msg);
+            }
+            s = N.kvStore_Update(&rev, kv, w->key, mine, mlen, at);
+        } else {
+            if (strcmp(owner, me)) {
+                snprintf(msg, sizeof msg, "lease %s is not owned by %s (%s%s)", lease, me,
+                         *owner ? "owner: " : "it is free", owner);
+                return (void)weft_call_reject(w->call, msg);
+            }
+            s = N.kvStore_Update(&rev, kv, w->key, "\xa0", 1, at);
+        }
+        if (s == NATS_OK) return resolve_rev(w->call, rev);
+        if (!is_conflict(s)) return reject_nats(w, "ClusterLease", s);
+        /* someone wrote between our read and write: read again */
+    }
+    snprintf(msg, sizeof msg, "lease %s: too much contention, try again", lease);
+    weft_call_reject(w->call, msg);
+}
+
+static void kv_work_cb(uv_work_t *req)
+{
+    kv_work *w = req->data;
+    weft__cluster *cl = w->cl;
+    char err[400];
+    uv_mutex_t *lk = kv_lock_of(cl);
+    uv_mutex_lock(&cl->link->lock);
+    int stopping = cl->watch_stop < 0;
+    uv_mutex_unlock(&cl->link->lock);
+    uv_mutex_lock(lk);
+    kvStore *kv = stopping ? NULL : open_kv(cl, err, sizeof err);
+    uv_mutex_unlock(lk);
+    if (stopping) snprintf(err, sizeof err, "the server is stopping");
+    if (!kv) {
+        weft_call_reject(w->call, err);
+    } else if (w->op == OP_GET) {
+        kvEntry *e = NULL;
+        natsStatus s = N.kvStore_Get(&e, kv, w->key);
+        if (s == NATS_NOT_FOUND) {
+            weft_call_resolve(w->call, NULL, 0);
+        } else if (s != NATS_OK) {
+            reject_nats(w, "ClusterState.get", s);
+        } else {
+            msgpack_sbuffer sb;
+            msgpack_packer pk;
+            weft__res_begin(&sb, &pk);
+            msgpack_pack_map(&pk, 2);
+            msgpack_pack_str_with_body(&pk, "value", 5);
+            int n = N.kvEntry_ValueLen(e);
+            if (n > 0)
+                msgpack_sbuffer_write(&sb, N.kvEntry_Value(e), (size_t)n);
+            else
+                msgpack_pack_nil(&pk);
+            msgpack_pack_str_with_body(&pk, "revision", 8);
+            msgpack_pack_uint64(&pk, N.kvEntry_Revision(e));
+            N.kvEntry_Destroy(e);
+            weft_call_resolve(w->call, sb.data, sb.size);
+            msgpack_sbuffer_destroy(&sb);
+        }
+    } else if (w->op == OP_SET) {
+        uint64_t rev = 0;
+        natsStatus s;
+        if (w->revision < 0)
+            s = N.kvStore_Put(&rev, kv, w->key, w->value, (int)w->len);
+        else if (w->revision == 0)
+            s = N.kvStore_Create(&rev, kv, w->key, w->value, (int)w->len);
+        else
+            s = N.kvStore_Update(&rev, kv, w->key, w->value, (int)w->len, (uint64_t)w->revision);
+        if (s == NATS_OK) {
+            resolve_rev(w->call, rev);
+        } else if (w->revision >= 0 && is_conflict(s)) {
+            char msg[400];
+            snprintf(msg, sizeof msg, "revision conflict on %s (expected revision %" PRId64 ")",
+                     w->key, w->revision);
+            weft_call_reject(w->call, msg);
+        } else {
+            reject_nats(w, "ClusterState.set", s);
+        }
+    } else if (w->op == OP_DELETE) {
+        natsStatus s = N.kvStore_Delete(kv, w->key);
+        if (s == NATS_OK)
+            weft_call_resolve(w->call, NULL, 0);
+        else
+            reject_nats(w, "ClusterState.delete", s);
+    } else {
+        lease_op(w, kv);
+    }
+    cl_link *l = cl->link;
+    uv_mutex_lock(&l->lock);
+    if (--l->kv_work == 0) uv_cond_broadcast(&l->kv_idle);
+    uv_mutex_unlock(&l->lock);
+}
+
+static void kv_after_cb(uv_work_t *req, int status)
+{
+    kv_work *w = req->data;
+    free(w->value);
+    free(w);
+}
+
+/* The shared argument handling of the key-value natives: join, key. */
+static int kv_start(weft__cluster *cl, weft_call *call, const char *args, size_t len, int op,
+                    const char *prefix)
+{
+    char msg[400], key[260];
+    if (weft__cl_join(cl) < 0) return weft_call_reject(call, cl->err), 0;
+    weft__args a;
+    if (weft__args_parse(&a, args, len) < 0 || !weft__args_text(&a, 0, key + strlen(prefix), 250)) {
+        snprintf(msg, sizeof msg, "%s: the first argument must be a key (a string)",
+                 weft_call_native(call));
+        return weft_call_reject(call, msg), 0;
+    }
+    memcpy(key, prefix, strlen(prefix));
+    if (!valid_key(key)) {
+        snprintf(msg, sizeof msg,
+                 "%s: \"%s\" is not a valid key (1-255 bytes of [-/_=.a-zA-Z0-9], no leading "
+                 "or trailing '.')",
+                 weft_call_native(call), key);
+        return weft_call_reject(call, msg), 0;
+    }
+    kv_work *w = calloc(1, sizeof *w);
+    if (!w) return WEFT_ENOMEM;
+    w->cl = cl;
+    w->call = call;
+    w->op = op;
+    w->revision = -1;
+    snprintf(w->key, sizeof w->key, "%s", key);
+    if (op == OP_SET) {
+        const char *v = a.n > 1 ? a.raw[1] : "\xc0";
+        size_t vl = a.n > 1 ? a.raw_len[1] : 1;
+        if (weft__cl_has_ref(v, vl) != 0) {
+            free(w);
+            snprintf(msg, sizeof msg,
+                     "ClusterState.set(\"%s\"): function references cannot cross servers", key);
+            return weft_call_reject(call, msg), 0;
+        }
+        if (vl > WEFT_CLUSTER_MAX_PAYLOAD) {
+            free(w);
+            snprintf(msg, sizeof msg, "ClusterState.set(\"%s\"): %zu bytes is more than %d", key,
+                     vl, WEFT_CLUSTER_MAX_PAYLOAD);
+            return weft_call_reject(call, msg), 0;
+        }
+        if (!(w->value = malloc(vl))) {
+            free(w);
+            return WEFT_ENOMEM;
+        }
+        memcpy(w->value, v, vl);
+        w->len = vl;
+        if (a.n > 2 && a.tok[2].type != WEFT__MP_NIL) {
+            w->revision = weft__args_int(&a, 2, -1);
+            if (w->revision < 0) {
+                free(w->value);
+                free(w);
+                return weft_call_reject(
+                           call, "ClusterState.set: the revision must be 0 or a revision number"),
+                       0;
+            }
+        }
+    }
+    w->req.data = w;
+    cl_link *l = cl->link;
+    uv_mutex_lock(&l->lock);
+    l->kv_work++;
+    uv_mutex_unlock(&l->lock);
+    if (uv_queue_work(&cl->h->loop, &w->req, kv_work_cb, kv_after_cb) != 0) {
+        uv_mutex_lock(&l->lock);
+        l->kv_work--;
+        uv_mutex_unlock(&l->lock);
+        free(w->value);
+        free(w);
+        return WEFT_ELOOP;
+    }
+    return 0;
+}
+
+static int n_get(void *ud, weft_call *call, const char *args, size_t len)
+{
+    return kv_start(ud, call, args, len, OP_GET, "");
+}
+static int n_set(void *ud, weft_call *call, const char *args, size_t len)
+{
+    return kv_start(ud, call, args, len, OP_SET, "");
+}
+static int n_delete(void *ud, weft_call *call, const char *args, size_t len)
+{
+    return kv_start(ud, call, args, len, OP_DELETE, "");
+}
+static int n_acquire(void *ud, weft_call *call, const char *args, size_t len)
+{
+    return kv_start(ud, call, args, len, OP_ACQUIRE, "lease.");
+}
+static int n_release(void *ud, weft_call *call, const char *args, size_t len)
+{
+    return kv_start(ud, call, args, len, OP_RELEASE, "lease.");
+}
+
+/* ---- watches --------------------------------------------------------------------- */
+
+/* NATS subject matching: '*' one token, '>' the rest (at the end). */
+static int match(const char *pat, const char *key)
+{
+    for (;;) {
+        const char *pe = strchr(pat, '.'), *ke = strchr(key, '.');
+        size_t pl = pe ? (size_t)(pe - pat) : strlen(pat);
+        size_t kl = ke ? (size_t)(ke - key) : strlen(key);
+        if (pl == 1 && *pat == '>') return 1;
+        if (!(pl == 1 && *pat == '*') && (pl != kl || memcmp(pat, key, pl))) return 0;
+        if (!pe || !ke) return !pe && !ke;
+        pat = pe + 1;
+        key = ke + 1;
+    }
+}
+
+static void push_change(weft__cluster *cl, kvEntry *e)
+{
+    cl_change *c = calloc(1, sizeof *c);
+    if (!c) return;
+    c->key = strdup(N.kvEntry_Key(e));
+    c->revision = N.kvEntry_Revision(e);
+    int n = N.kvEntry_ValueLen(e);
+    if (N.kvEntry_Operation(e) == kvOp_Put && n > 0 && (c->value = malloc((size_t)n))) {
+        memcpy(c->value, N.kvEntry_Value(e), (size_t)n);
+        c->len = (size_t)n;
+    }
+    cl_link *l = cl->link;
+    uv_mutex_lock(&l->lock);
+    if (!c->key || !l->async) {
+        uv_mutex_unlock(&l->lock);
+        free(c->key);
+        free(c->value);
+        free(c);
+        return;
+    }
+    if (l->ctail)
+        l->ctail->next = c;
+    else
+        l->chead = c;
+    l->ctail = c;
+    uv_async_send(l->async);
+    uv_mutex_unlock(&l->lock);
+}
+
+/* The watcher thread: every change of the bucket after the initial values
+ * (which are skipped the first time and delivered again after a lost link,
+ * as the watcher is re-created). */
+static void watch_main(void *arg)
+{
+    weft__cluster *cl = arg;
+    cl_link *l = cl->link;
+    uv_mutex_t *lk = kv_lock_of(cl);
+    int first = 1;
+    for (;;) {
+        uv_mutex_lock(&l->lock);
+        int stop = cl->watch_stop;
+        uv_mutex_unlock(&l->lock);
+        if (stop) break;
+        char err[400];
+        kvWatcher *w = NULL;
+        uv_mutex_lock(lk);
+        kvStore *kv = open_kv(cl, err, sizeof err);
+        natsStatus s = NATS_ERR;
+        if (kv) {
+            kvWatchOptions o;
+            N.kvWatchOptions_Init(&o);
+            s = N.kvStore_WatchAll(&w, kv, &o);
+        }
+        if (s == NATS_OK) cl->watcher = w;
+        uv_mutex_unlock(lk);
+        if (s != NATS_OK) {
+            uv_sleep(500);
+            continue;
+        }
+        int initial = first; /* skip the initial values only once */
+        first = 0;
+        uint64_t idle_ms = 0;
+        for (;;) {
+            uv_mutex_lock(&l->lock);
+            stop = cl->watch_stop;
+            int up = l->link_up;
+            uv_mutex_unlock(&l->lock);
+            if (stop) break;
+            kvEntry *e = NULL;
+            s = N.kvWatcher_Next(&e, w, 250);
+            if (s == NATS_TIMEOUT) {
+                idle_ms += 250;
+                /* after a lost link, re-create the watcher (its consumer may
+                 * be gone with a restarted server) */
+                if (!up) idle_ms = 0, initial = -1;
+                if (initial == -1 && up) break;
+                continue;
+            }
+            if (s != NATS_OK) break;
+            if (!e) { /* the end of the initial values */
+                initial = 0;
+                continue;
+            }
+            if (initial != 1) push_change(cl, e);
+            N.kvEntry_Destroy(e);
+        }
+        uv_mutex_lock(lk);
+        cl->watcher = NULL;
+        uv_mutex_unlock(lk);
+        N.kvWatcher_Stop(w);
+        N.kvWatcher_Destroy(w);
+    }
+}
+
+/* WeftClusterStateWatch(pattern, event) -> id */
+static int n_watch(void *ud, const char *args, size_t len, char **result, size_t *rlen)
+{
+    weft__cluster *cl = ud;
+    if (weft__cl_join(cl) < 0) return weft_native_error(cl->h, "%s", cl->err);
+    weft__args a;
+    char pat[260], ev[260];
+    if (weft__args_parse(&a, args, len) < 0 || !weft__args_text(&a, 0, pat, sizeof pat) ||
+        !weft__args_text(&a, 1, ev, sizeof ev))
+        return weft_native_error(cl->h,
+                                 "ClusterState.watch: expected a key pattern and a function");
+    int n = 0;
+    for (cl_watch *w = cl->watches; w; w = w->next)
+        n++;
+    if (n >= WEFT_CLUSTER_MAX_WATCHES)
+        return weft_native_error(cl->h, "ClusterState.watch: more than %d watches on this server",
+                                 WEFT_CLUSTER_MAX_WATCHES);
+    cl_watch *w = calloc(1, sizeof *w);
+    if (!w) return WEFT_ENOMEM;
+    w->id = ++cl->next_watch;
+    w->resource = strdup(weft_native_resource(cl->h));
+    w->pattern = strdup(pat);
+    w->event = strdup(ev);
+    w->next = cl->watches;
+    cl->watches = w;
+    if (!cl->watch_running) {
+        if (uv_thread_create(&cl->watch_thread, watch_main, cl) != 0)
+            return weft_native_error(cl->h,
+                                     "ClusterState.watch: could not start the watcher thread");
+        cl->watch_running = 1;
+    }
+    return weft__res_int(w->id, result, rlen);
+}
+
+static void watch_free(cl_watch *w)
+{
+    free(w->resource);
+    free(w->pattern);
+    free(w->event);
+    free(w);
+}
+
+static int n_unwatch(void *ud, const char *args, size_t len, char **result, size_t *rlen)
+{
+    weft__cluster *cl = ud;
+    weft__args a;
+    if (weft__args_parse(&a, args, len) < 0) return WEFT_EINVAL;
+    int64_t id = weft__args_int(&a, 0, 0);
+    for (cl_watch **pp = &cl->watches; *pp; pp = &(*pp)->next) {
+        if ((*pp)->id != id) continue;
+        cl_watch *w = *pp;
+        *pp = w->next;
+        watch_free(w);
+        return weft__res_bool(1, result, rlen);
+    }
+    return weft__res_bool(0, result, rlen);
+}
+
+void weft__cl_state_flush(weft__cluster *cl)
+{
+    cl_link *l = cl->link;
+    uv_mutex_lock(&l->lock);
+    cl_change *c = l->chead;
+    l->chead = l->ctail = NULL;
+    uv_mutex_unlock(&l->lock);
+    while (c) {
+        cl_change *next = c->next;
+        /* the events to emit, copied first: a handler may unwatch */
+        char *events[64];
+        int ne = 0;
+        for (cl_watch *w = cl->watches; w && ne < 64; w = w->next)
+            if (match(w->pattern, c->key)) events[ne++] = strdup(w->event);
+        if (ne) {
+            msgpack_sbuffer sb;
+            msgpack_packer pk;
+            weft__res_begin(&sb, &pk);
+            msgpack_pack_array(&pk, 4);
+            msgpack_pack_str_with_body(&pk, c->key, strlen(c->key));
+            if (c->value)
+                msgpack_sbuffer_write(&sb, c->value, c->len);
+            else
+                msgpack_pack_nil(&pk);
+            msgpack_pack_uint64(&pk, c->revision);
+            const char *op = c->value ? "put" : "delete";
+            msgpack_pack_str_with_body(&pk, op, strlen(op));
+            for (int i = 0; i < ne; i++) {
+                if (events[i]) weft__ev_emit(cl->h, NULL, events[i], sb.data, sb.size, NULL);
+                free(events[i]);
+            }
+            msgpack_sbuffer_destroy(&sb);
+        }
+        free(c->key);
+        free(c->value);
+        free(c);
+        c = next;
+    }
+}
+
+void weft__cl_state_resource_stopped(weft__cluster *cl, const char *resource)
+{
+    for (cl_watch **pp = &cl->watches; *pp;) {
+        cl_watch *w = *pp;
+        if (strcmp(w->resource, resource)) {
+            pp = &w->next;
+            continue;
+        }
+        *pp = w->next;
+        watch_free(w);
+    }
+}
+
+/* ---- open / close ------------------------------------------------------------------ */
+
+static const weft_native natives[] = {
+    {"WeftClusterStateGet", NULL, n_get},         {"WeftClusterStateSet", NULL, n_set},
+    {"WeftClusterStateDelete", NULL, n_delete},   {"WeftClusterLeaseAcquire", NULL, n_acquire},
+    {"WeftClusterLeaseRelease", NULL, n_release}, {"WeftClusterStateWatch", n_watch, NULL},
+    {"WeftClusterStateUnwatch", n_unwatch, NULL}, {NULL, NULL, NULL},
+};
+
+int weft__cl_state_open(weft_host *h, weft__cluster *cl)
+{
+    if (uv_mutex_init(&cl->kv_lock) != 0) return WEFT_ENOMEM;
+    cl->kv_lock_init = 1;
+    return weft_host_register_natives(h, natives, cl);
+}
+
+void weft__cl_state_close(weft__cluster *cl)
+{
+    cl_link *l = cl->link;
+    if (l) {
+        uv_mutex_lock(&l->lock);
+        cl->watch_stop = -1; /* work requests refuse from now on */
+        while (l->kv_work > 0)
+            uv_cond_wait(&l->kv_idle, &l->lock);
+        uv_mutex_unlock(&l->lock);
+    }
+    if (cl->watch_running) {
+        uv_thread_join(&cl->watch_thread);
+        cl->watch_running = 0;
+    }
+    while (cl->watches) {
+        cl_watch *w = cl->watches;
+        cl->watches = w->next;
+        watch_free(w);
+    }
+    if (cl->kv) N.kvStore_Destroy(cl->kv);
+    if (cl->js) N.jsCtx_Destroy(cl->js);
+    cl->kv = NULL;
+    cl->js = NULL;
+}

@@ -1,0 +1,21 @@
+-- eu-3: a Lua provider of `bank` (exports that yield), answers events.
+local me = GetClusterServerName()
+ProvideClusterExports()
+exports('ping', function() return me end)
+exports('whoami', function() return me end)
+exports('deposit', function(n)
+  Citizen.Wait(5)
+  return { server = me, balance = 100 + n }
+end)
+exports('slow', function(ms)
+  Citizen.Wait(ms)
+  return 'slow done'
+end)
+exports('acquire', function(name) return Citizen.Await(ClusterLease.acquire(name)) end)
+exports('release', function(name) return Citizen.Await(ClusterLease.release(name)) end)
+RegisterClusterEvent('hello')
+AddEventHandler('hello', function(msg)
+  TriggerClusterEvent('helloAck', me, source, msg)
+end)
+RegisterClusterEvent('quitAll')
+AddEventHandler('quitAll', function() ExecuteCommand('quit') end)

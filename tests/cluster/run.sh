@@ -1,0 +1,90 @@
+#!/bin/sh
+# run.sh WEFT NAME: a cluster scenario (docs/cluster.md). Starts its own
+# nats-server (JetStream in a temporary folder) on a free 127.0.0.1 port,
+# then every server folder NAME/<server>/ with `weft serve` (+set weft_cluster
+# to that NATS, +ensure of the resources in <server>/start). The folder
+# NAME/driver/ is the one whose output is checked: its lines starting with
+# "T: " must equal NAME/expected.out. The driver asks this script for
+# failures by printing "@@kill-nats" (NATS is killed -9 and restarted on the
+# same port and store 1 s later) or "@@kill-SERVER" (that weft is killed -9).
+# Every process is stopped at the end; 90 s is a hang. SKIP (exit 77) only
+# when nats-server is not installed (CI installs it: scripts/install-deps.sh).
+WEFT=$1
+case $WEFT in /*) ;; *) WEFT=$PWD/$WEFT ;; esac
+NAME=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
+DIR=$HERE/$NAME
+NATS=$(command -v nats-server || true)
+if [ -z "$NATS" ]; then
+  if [ -n "${WEFT_REQUIRE_NATS:-}" ]; then
+    echo "FAIL $NAME: nats-server is not installed and WEFT_REQUIRE_NATS is set (CI)"
+    exit 1
+  fi
+  echo "SKIP $NAME: nats-server is not installed (apt-get install nats-server)"
+  exit 77
+fi
+TMP=$(mktemp -d /tmp/weft-cluster-XXXXXX) || exit 2
+PIDS=""
+NATS_PID=""
+cleanup() {
+  for p in $PIDS $NATS_PID; do kill -9 "$p" 2>/dev/null; done
+  wait 2>/dev/null
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+start_nats() {
+  "$NATS" -a 127.0.0.1 -p "$PORT" -js -sd "$TMP/js" >>"$TMP/nats.log" 2>&1 &
+  NATS_PID=$!
+  # ready when the port accepts connections
+  n=0
+  while ! python3 -c "import socket; socket.create_connection(('127.0.0.1',$PORT),0.2)" 2>/dev/null; do
+    n=$((n + 1)); [ $n -gt 100 ] && { echo "FAIL $NAME: nats-server did not start"; cat "$TMP/nats.log"; exit 1; }
+    sleep 0.1
+  done
+}
+start_nats
+URL="nats://127.0.0.1:$PORT"
+cp -R "$DIR/." "$TMP/s/" 2>/dev/null || { mkdir -p "$TMP/s" && cp -R "$DIR/." "$TMP/s/"; }
+for d in "$TMP"/s/*/; do
+  srv=$(basename "$d")
+  [ -f "$d/server.cfg" ] || continue
+  # shellcheck disable=SC2046
+  (cd "$d" && NO_COLOR=1 exec "$WEFT" serve . +set weft_cluster "$URL" $(sed 's/^/+ensure /' start) \
+     </dev/null >"$TMP/$srv.log" 2>&1) &
+  eval "PID_$(echo "$srv" | tr -c 'A-Za-z0-9\n' _)=$!"
+  [ "$srv" = driver ] && DRIVER=$! || PIDS="$PIDS $!"
+done
+PIDS="$PIDS $DRIVER"
+# Follow the driver's requests until it exits (or 90 s).
+seen=0
+t=0
+while kill -0 "$DRIVER" 2>/dev/null; do
+  for req in $(grep -o '@@kill-[A-Za-z0-9_-]*' "$TMP/driver.log" | tail -n +$((seen + 1))); do
+    seen=$((seen + 1))
+    what=${req#@@kill-}
+    if [ "$what" = nats ]; then
+      kill -9 "$NATS_PID"; wait "$NATS_PID" 2>/dev/null
+      sleep 1
+      start_nats
+    else
+      eval "p=\$PID_$(echo "$what" | tr -c 'A-Za-z0-9\n' _)"
+      kill -9 "$p" 2>/dev/null
+    fi
+  done
+  sleep 0.1
+  t=$((t + 1))
+  if [ $t -gt 900 ]; then echo "FAIL $NAME: hang (90 s)"; break; fi
+done
+wait "$DRIVER" 2>/dev/null
+[ -n "${WEFT_CLUSTER_DEBUG:-}" ] && for f in "$TMP"/*.log; do echo "--- $(basename "$f")"; cat "$f"; done
+OUT=$(grep '^\[[^]]*\] T: ' "$TMP/driver.log" | sed 's/^\[[^]]*\] //')
+EXP=$(cat "$DIR/expected.out") || exit 1
+if [ "$OUT" != "$EXP" ]; then
+  echo "FAIL $NAME: output differs"
+  printf '%s\n' "$OUT" >"/tmp/weft-cluster-$NAME.out"
+  diff "$DIR/expected.out" "/tmp/weft-cluster-$NAME.out"
+  for f in "$TMP"/*.log; do echo "--- $(basename "$f")"; tail -40 "$f"; done
+  exit 1
+fi
+echo "PASS $NAME"
