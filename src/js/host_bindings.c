@@ -6,6 +6,7 @@
  * Invariants: a promise returned across a ref gets its settle handlers
  * attached inside call_ref, before the caller sees it; a halted runtime runs
  * no more script code; finalizers never call into a runtime. */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,7 @@ typedef struct weft__js_res {
     weft__wd_target wd; /* the watchdog thread's handle on this runtime */
     JSRuntime *qjs;      /* what wd pokes */
     JSValue dispatch_fn; /* internal.host.dispatch, resolved once */
+    struct native_table *natives; /* the global functions' entries (shared) */
 } weft__js_res;
 
 typedef struct pending_promise {
@@ -908,15 +910,98 @@ static JSValue n_call_native(JSContext *ctx, JSValueConst this_val, int argc, JS
     return finish_call(js, &out);
 }
 
-static JSValue n_native_names(JSContext *ctx, JSValueConst this_val, int argc,
-                              JSValueConst *argv)
+/* The global function of native number `magic` (installed by
+ * n_install_natives): the same as CallNative(name, ...args). */
+static JSValue n_native_global(JSContext *ctx, JSValueConst this_val, int argc,
+                               JSValueConst *argv, int magic)
 {
     JS_SELF;
-    JSValue a = JS_NewArray(ctx);
-    for (size_t i = 0; i < weft__native_count(js->host); i++)
-        JS_SetPropertyUint32(ctx, a, (uint32_t)i,
-                             JS_NewString(ctx, weft__native_name(js->host, i)));
-    return a;
+    char *buf;
+    size_t len;
+    if ((size_t)magic >= weft__native_count(js->host))
+        return JS_ThrowReferenceError(ctx, "no such native");
+    if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc, argv, &buf, &len) < 0)
+        return JS_EXCEPTION;
+    weft__call_result out;
+    weft__native_call(js->host, &js->base, weft__native_name(js->host, (size_t)magic), buf, len,
+                      &out);
+    free(buf);
+    return finish_call(js, &out);
+}
+
+/* One global function per native, as QuickJS's own built-ins: a function
+ * list entry per name, instantiated on first use (autoinit), so a resource
+ * pays ~one property per native it never calls instead of a closure. The
+ * entries are shared by every runtime of a host that saw the same natives
+ * (refcounted, under a lock: hosts may live on different threads). */
+typedef struct native_table {
+    weft_host *host;
+    size_t count;
+    int refs;
+    struct native_table *next;
+    JSCFunctionListEntry entries[];
+} native_table;
+
+static pthread_mutex_t native_tables_lock = PTHREAD_MUTEX_INITIALIZER;
+static native_table *native_tables;
+
+static native_table *native_table_get(weft_host *h)
+{
+    size_t n = weft__native_count(h);
+    if (n > INT16_MAX) n = INT16_MAX; /* magic is an int16_t */
+    pthread_mutex_lock(&native_tables_lock);
+    native_table *t = native_tables;
+    while (t && (t->host != h || t->count != n)) t = t->next;
+    if (!t && (t = malloc(sizeof *t + n * sizeof t->entries[0]))) {
+        t->host = h;
+        t->count = n;
+        t->refs = 0;
+        for (size_t i = 0; i < n; i++)
+            t->entries[i] = (JSCFunctionListEntry)JS_CFUNC_MAGIC_DEF(
+                weft__native_name(h, i), 0, n_native_global, (int16_t)i);
+        t->next = native_tables;
+        native_tables = t;
+    }
+    if (t) t->refs++;
+    pthread_mutex_unlock(&native_tables_lock);
+    return t;
+}
+
+static void native_table_put(native_table *t)
+{
+    if (!t) return;
+    pthread_mutex_lock(&native_tables_lock);
+    if (--t->refs == 0) {
+        native_table **pp = &native_tables;
+        while (*pp != t) pp = &(*pp)->next;
+        *pp = t->next;
+        free(t);
+    }
+    pthread_mutex_unlock(&native_tables_lock);
+}
+
+/* host.installNatives(): a global function for every native whose name is
+ * not taken on globalThis yet (called by resource.js after its globals). */
+static JSValue n_install_natives(JSContext *ctx, JSValueConst this_val, int argc,
+                                 JSValueConst *argv)
+{
+    JS_SELF;
+    if (!js->res->natives) js->res->natives = native_table_get(js->host);
+    native_table *t = js->res->natives;
+    if (!t) return JS_ThrowOutOfMemory(ctx);
+    JSValue global = JS_GetGlobalObject(ctx);
+    for (size_t i = 0; i < t->count; i++) {
+        JSAtom a = JS_NewAtom(ctx, t->entries[i].name);
+        int has = a == JS_ATOM_NULL ? -1 : JS_HasProperty(ctx, global, a);
+        JS_FreeAtom(ctx, a);
+        if (has < 0) {
+            JS_FreeValue(ctx, global);
+            return JS_EXCEPTION;
+        }
+        if (!has) JS_SetPropertyFunctionList(ctx, global, &t->entries[i], 1);
+    }
+    JS_FreeValue(ctx, global);
+    return JS_UNDEFINED;
 }
 
 static JSValue n_log(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -980,7 +1065,7 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("pathOf", 1, n_path_of),
     JS_CFUNC_DEF("exitResource", 1, n_exit_resource),
     JS_CFUNC_DEF("callNative", 1, n_call_native),
-    JS_CFUNC_DEF("nativeNames", 0, n_native_names),
+    JS_CFUNC_DEF("installNatives", 0, n_install_natives),
     JS_CFUNC_DEF("log", 1, n_log),
 };
 
@@ -1064,10 +1149,11 @@ int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *re
     return 0;
 }
 
-void weft__js_host_free(weft__js *js)
+void *weft__js_host_free(weft__js *js)
 {
     weft__js_res *r = js->res;
-    if (!r) return;
+    if (!r) return NULL;
+    void *natives = r->natives;
     weft__wd_remove(js->host, &r->wd);
     for (uint32_t i = 1; i < r->refs_len; i++)
         if (r->refs[i].count > 0) JS_FreeValue(js->ctx, r->refs[i].fn);
@@ -1078,4 +1164,10 @@ void weft__js_host_free(weft__js *js)
     JS_FreeValue(js->ctx, r->dispatch_fn);
     free(r);
     js->res = NULL;
+    return natives;
+}
+
+void weft__js_host_free_late(void *natives)
+{
+    native_table_put(natives);
 }

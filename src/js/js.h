@@ -59,7 +59,6 @@ typedef struct weft__js {
     JSValue internal; /* the bootstrap's `internal` object */
     JSValue natives;  /* the natives object, kept for lazily loaded files */
     JSValue shape_keepalive[4]; /* see weft__js_create */
-    JSValue process;
 
     /* nextTick ring buffer */
     weft__tick *ticks;
@@ -123,7 +122,10 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
 /* host_bindings.c: natives of a resource runtime, installed before the
  * bootstrap; and their teardown, before the context is freed. */
 int weft__js_host_natives_init(weft__js *js, JSValue natives, struct weft__resource *resource);
-void weft__js_host_free(weft__js *js);
+/* Frees the resource side; returns what weft__js_host_free_late releases
+ * once the QuickJS runtime is gone (the natives' shared function list). */
+void *weft__js_host_free(weft__js *js);
+void weft__js_host_free_late(void *natives);
 /* The engine for .js/.cjs scripts of `weft serve` (contract: src/host/server.h),
  * listed in src/builtin.c. */
 extern const weft__rt_ops weft__js_engine;

@@ -25,11 +25,12 @@ struct weft__js_lib_entry {
 extern const struct weft__js_lib_entry weft__js_lib[];
 
 /* Bootstrap order: each file may use what the earlier ones put on internal. */
-static const char *const boot_order[] = {"errors", "events", "process", "promises", "console",
-                                         "globals", "resource", NULL};
-/* Loaded on first use through natives.loadLib (lazy getters and stubs in
- * errors.js, modules.js): inspect (console formatting, ~270 KB of heap),
- * async_hooks, timers and modules. Most resources never need them all. */
+static const char *const boot_order[] = {"errors", "globals", "resource", NULL};
+/* Every other file loads on first use through natives.loadLib (lazy getters
+ * and stubs in errors.js, globals.js, modules.js): events, process,
+ * promises (rejection processing), console, inspect (console formatting,
+ * ~270 KB of heap), async_hooks, timers, modules and the built-in modules.
+ * A trivial resource needs none of them. */
 
 static const struct weft__js_lib_entry *lib_find(const char *name)
 {
@@ -508,7 +509,6 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
         while (JS_ExecutePendingJob(js->rt, &c1) > 0) {
         }
     }
-    js->process = JS_GetPropertyStr(ctx, js->internal, "process");
     return js;
 fail:
     weft__js_free(js);
@@ -524,20 +524,21 @@ void weft__js_free(weft__js *js)
     int deferred = js->res && js->handles_open;
     if (deferred) weft__js_timers_close_async(js);
     else if (js->handles_open) weft__js_timers_close(js);
+    void *natives = NULL;
     if (js->ctx) {
-        if (js->res) weft__js_host_free(js);
+        if (js->res) natives = weft__js_host_free(js);
         weft__js_tasks_free(js);
         weft__js_hooks_free(js);
         JS_FreeValue(js->ctx, js->internal);
         JS_FreeValue(js->ctx, js->natives);
         for (int i = 0; i < 4; i++) JS_FreeValue(js->ctx, js->shape_keepalive[i]);
-        JS_FreeValue(js->ctx, js->process);
         JS_FreeContext(js->ctx);
     }
     if (js->rt) {
         JS_RunGC(js->rt);
         JS_FreeRuntime(js->rt);
     }
+    weft__js_host_free_late(natives);
     if (!deferred) free(js);
 }
 

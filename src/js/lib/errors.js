@@ -38,13 +38,14 @@ internal.hooks = {
 // runtime. The globals start as stubs marked kLazyStub.
 const kLazyStub = Symbol('weft.lazyStub');
 internal.kLazyStub = kLazyStub;
-function lazyInternal(names, lib) {
+function lazyInternal(names, lib, after) {
   let loaded = false;
   const load = () => {
     if (loaded) return;
     loaded = true;
     for (const n of names) delete internal[n];
     natives.loadLib(lib);
+    if (after) after();
   };
   for (const k of names) {
     Object.defineProperty(internal, k, {
@@ -73,6 +74,23 @@ function lazyInternal(names, lib) {
   lazyInternal(['Module', 'runMain', 'loadBuiltin', 'builtins', 'path', 'esmResolve', 'esmFormat',
                 'esmCommonJSSource', 'esmBuiltinSource', 'handleMainPromise', 'mainModule'], 'modules');
 }
+// events.js, process.js and promises.js as well: a resource that never
+// touches `process` or an EventEmitter, and has no unhandled rejection, never
+// pays for them (~70 KB of heap per runtime). Code that adjusts `process`
+// (resource.js) does it through internal.whenProcess(fn): fn runs once
+// process.js has run, before anyone sees the object.
+lazyInternal(['EventEmitter'], 'events');
+{
+  let ready = [];
+  internal.whenProcess = (fn) => { if (ready) ready.push(fn); else fn(); };
+  lazyInternal(['process', 'stream', 'applyExecArgv', 'emitBeforeExit', 'emitExit', 'limitFrames',
+                'printUncaught', 'triggerUncaughtException'], 'process', () => {
+    const fns = ready;
+    ready = null;
+    for (const fn of fns) fn();
+  });
+}
+lazyInternal(['processPromiseRejections'], 'promises');
 
 function determineSpecificType(value) {
   if (value == null) return '' + value;

@@ -4,7 +4,18 @@ function def(name, value) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
 def('global', globalThis);
-def('process', internal.process);
+// process and console are made on first use (errors.js, console.js); as
+// in Node, `process` is an accessor pair on globalThis.
+Object.defineProperty(globalThis, 'process', {
+  get() { return internal.process; },
+  set(v) { def('process', v); },
+  configurable: true, enumerable: false,
+});
+Object.defineProperty(globalThis, 'console', {
+  get() { natives.loadLib('console'); return globalThis.console; },
+  set(v) { natives.loadLib('console'); def('console', v); },
+  configurable: true, enumerable: false,
+});
 def('queueMicrotask', natives.queueMicrotask);
 Object.defineProperty(natives.queueMicrotask, 'name', { value: 'queueMicrotask' });
 Object.defineProperty(natives.nextTick, 'name', { value: 'nextTick' });

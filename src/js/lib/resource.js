@@ -7,7 +7,6 @@
 if (!natives.host) return;
 const host = natives.host;
 const resName = host.resourceName;
-const process = internal.process;
 
 function def(name, value) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
@@ -35,19 +34,23 @@ function describe(err) {
 function logError(what, err) { host.log(`${what}: ${describe(err)}`); }
 
 function noop() {}
-internal.triggerUncaughtException = function (er, fromPromise) {
-  const type = fromPromise ? 'unhandledRejection' : 'uncaughtException';
-  try {
-    process.emit('uncaughtExceptionMonitor', er, type);
-    if (process.emit('uncaughtException', er, type)) return;
-  } catch (e) {
-    logError('error in an uncaughtException handler', e);
-  }
-  logError(fromPromise ? 'Unhandled promise rejection' : 'Uncaught exception', er);
-  internal.timers.setImmediate(noop);
-};
-process.reallyExit = function (code) { host.exitResource(code | 0); };
-process.abort = function () { host.exitResource(134); };
+// (process.js runs on first use: these apply as soon as it has)
+internal.whenProcess(() => {
+  const process = internal.process;
+  internal.triggerUncaughtException = function (er, fromPromise) {
+    const type = fromPromise ? 'unhandledRejection' : 'uncaughtException';
+    try {
+      process.emit('uncaughtExceptionMonitor', er, type);
+      if (process.emit('uncaughtException', er, type)) return;
+    } catch (e) {
+      logError('error in an uncaughtException handler', e);
+    }
+    logError(fromPromise ? 'Unhandled promise rejection' : 'Uncaught exception', er);
+    internal.timers.setImmediate(noop);
+  };
+  process.reallyExit = function (code) { host.exitResource(code | 0); };
+  process.abort = function () { host.exitResource(134); };
+});
 
 // ---- events ----
 // name -> [fn]. Lists are copy-on-write (replaced, never mutated), so a
@@ -254,9 +257,8 @@ def('GetNumResources', () => host.numResources());
 def('GetInstanceId', () => host.instanceId());
 def('GetResourceByFindIndex', (i) => host.resourceByIndex(i | 0));
 def('CallNative', (name, ...args) => host.callNative(String(name), ...args));
-for (const n of host.nativeNames()) {
-  if (!(n in globalThis)) def(n, (...args) => host.callNative(n, ...args));
-}
+// every native not named above, as a global function (made on first use)
+host.installNatives();
 // require() relative to the resource folder.
 // (the module loader itself loads on the first call)
 {
