@@ -109,6 +109,8 @@ typedef struct weft__js {
      * resource called process.exit() or stopped: no more script code. */
     struct weft__js_res *res;
     int halted;
+
+    struct weft__js_req *reqs; /* libuv requests in flight (bindings.c) */
 } weft__js;
 
 /* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
@@ -186,6 +188,41 @@ void weft__js_natives_init(weft__js *js, JSValue natives);
 void weft__js_modules_init(weft__js *js, JSValue natives);
 /* natives.buffer: the byte work of lib/buffer.js (buffer.c) */
 void weft__js_buffer_init(weft__js *js, JSValue natives);
+
+/* bindings.c: natives.binding(name) for the C halves of os, crypto and fs
+ * (made on first use); each returns a new object of functions. */
+void weft__js_bindings_init(weft__js *js, JSValue natives);
+JSValue weft__js_os_binding(JSContext *ctx);
+JSValue weft__js_crypto_binding(JSContext *ctx);
+JSValue weft__js_fs_binding(JSContext *ctx);
+
+/* A libuv request (uv_work_t, uv_fs_t...) owned by C whose completion calls
+ * req.oncomplete(err, value) on the JS object given at start. Start on the
+ * loop thread while a runtime is entered. At completion (loop thread):
+ * weft__js_req_unlink returns the runtime, or NULL when it was freed
+ * meanwhile (then only free the C side); with a runtime, build the values
+ * and call weft__js_req_complete (a host entry; takes err and value). */
+typedef struct weft__js_req {
+    weft__js *js;
+    JSValue req;
+    struct weft__js_req *prev, *next;
+} weft__js_req;
+void weft__js_req_start(weft__js *js, weft__js_req *r, JSValueConst req);
+weft__js *weft__js_req_unlink(weft__js_req *r);
+void weft__js_req_complete(weft__js *js, weft__js_req *r, JSValue err, JSValue value);
+/* Pool threads never write JS memory: a job filling the caller's bytes
+ * fills its own buffer; set_target records the caller's view on the request
+ * at start, copy_out copies into it at completion (-1 if it shrank). */
+int weft__js_req_set_target(JSContext *ctx, JSValueConst req, JSValueConst target);
+int weft__js_req_copy_out(weft__js *js, weft__js_req *r, size_t off, const uint8_t *src,
+                          size_t len);
+/* Drop the JS side of every request in flight (before the context frees). */
+void weft__js_reqs_orphan(weft__js *js);
+/* The bytes of a TypedArray, DataView or ArrayBuffer (borrowed), or -1. */
+int weft__js_get_bytes(JSContext *ctx, JSValueConst v, uint8_t **p, size_t *len);
+/* A new ArrayBuffer: a copy of data, or owning malloc'ed data (freed with free()). */
+JSValue weft__js_new_bytes(JSContext *ctx, const uint8_t *data, size_t len);
+JSValue weft__js_adopt_bytes(JSContext *ctx, uint8_t *data, size_t len);
 
 /* Throw the uncatchable error that unwinds a runtime on process.exit(). */
 JSValue weft__js_throw_exit(JSContext *ctx);

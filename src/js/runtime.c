@@ -444,6 +444,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     weft__js_timers_init(js, natives);
     weft__js_modules_init(js, natives);
     weft__js_buffer_init(js, natives);
+    weft__js_bindings_init(js, natives);
     JS_SetPropertyStr(ctx, natives, "version", JS_NewString(ctx, "v" WEFT_VERSION));
     JS_SetPropertyStr(ctx, natives, "uvVersion", JS_NewString(ctx, uv_version_string()));
     JS_SetPropertyStr(ctx, natives, "arch", JS_NewString(ctx, "x64"));
@@ -526,6 +527,7 @@ void weft__js_free(weft__js *js)
     else if (js->handles_open) weft__js_timers_close(js);
     void *natives = NULL;
     if (js->ctx) {
+        weft__js_reqs_orphan(js);
         if (js->res) natives = weft__js_host_free(js);
         weft__js_tasks_free(js);
         weft__js_hooks_free(js);

@@ -54,3 +54,4 @@ lazyGlobals(['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSig
 lazyGlobals(['TextEncoder', 'TextDecoder', 'atob', 'btoa'], 'encoding', 'encoding');
 lazyGlobals(['performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure'], 'perf_hooks', 'perfHooks');
 lazyGlobals(['Buffer'], 'buffer', 'bufferModule');
+lazyGlobals(['crypto', 'Crypto', 'SubtleCrypto'], 'crypto', 'cryptoGlobals');

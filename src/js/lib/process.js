@@ -9,7 +9,7 @@ internal.process = process;
 
 process.title = 'weft';
 process.version = natives.version;
-process.versions = { weft: natives.version.slice(1), quickjs: '2025-04-26', uv: natives.uvVersion };
+process.versions = { weft: natives.version.slice(1), quickjs: '2025-04-26', uv: natives.uvVersion, openssl: natives.opensslVersion };
 process.arch = natives.arch;
 process.platform = natives.platform;
 process.release = { name: 'weft' };

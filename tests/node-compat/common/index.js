@@ -182,6 +182,12 @@ const common = {
   get hasOpenSSL3() {
     return common.hasCrypto && /^3\./.test(process.versions.openssl || '');
   },
+  // OpenSSL at least major.minor (process.versions.openssl)
+  hasOpenSSL(major = 0, minor = 0) {
+    const m = /^(\d+)\.(\d+)/.exec(process.versions.openssl || '');
+    if (!m) return false;
+    return +m[1] > major || (+m[1] === major && +m[2] >= minor);
+  },
   spawnPromisified(...args) {
     const { spawn } = require('child_process');
     return new Promise((resolve, reject) => {

@@ -1,0 +1,858 @@
+// fs.js: Node's `fs` and `fs/promises` on libuv (src/js/fs.c runs each call
+// as one job: sync on the caller's thread, callbacks and promises through
+// libuv's thread pool). This file checks arguments as Node does and shapes
+// results (Stats, Dirent, Buffer or string). No streams, watchers or
+// opendir/Dir yet. Loaded on first require.
+'use strict';
+
+if (!internal.validators) natives.loadLib('validators');
+const {
+  validateInteger, validateInt32, validateUint32, validateFunction, validateObject, validateBoolean,
+  invalidArgValue, outOfRange,
+} = internal.validators;
+const { bufferFrom, allocBytes, stringToBytes, bytesToString, normalizeEncoding } = internal.bytes;
+const NativeRequest = internal.NativeRequest;
+const makeNodeError = internal.makeNodeError;
+const throwType = internal.throwInvalidArgType;
+const process = internal.process;
+const b = natives.binding('fs');
+const C = b.constants;
+
+const constants = Object.create(null);
+for (const k of Object.keys(C)) if (!k.startsWith('UV_DIRENT_')) constants[k] = C[k];
+Object.freeze(constants);
+
+// ---- arguments ------------------------------------------------------------------
+const isView = ArrayBuffer.isView;
+function isURL(v) {
+  return v != null && typeof v === 'object' && typeof v.href === 'string' && typeof v.protocol === 'string' &&
+    v.auth === undefined && v.path === undefined;
+}
+function fileURLToPath(url) {
+  if (url.protocol !== 'file:') throw makeNodeError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
+  if (url.hostname !== '') {
+    throw makeNodeError(TypeError, 'ERR_INVALID_FILE_URL_HOST', 'File URL host must be "localhost" or empty on linux');
+  }
+  const p = url.pathname;
+  for (let i = 0; i + 2 < p.length; i++) {
+    if (p[i] === '%' && p[i + 1] === '2' && (p[i + 2] === 'f' || p[i + 2] === 'F')) {
+      throw makeNodeError(TypeError, 'ERR_INVALID_FILE_URL_PATH', 'File URL path must not include encoded / characters');
+    }
+  }
+  return decodeURIComponent(p);
+}
+function getPath(path, name = 'path') {
+  if (isURL(path)) path = fileURLToPath(path);
+  else if (isView(path) && path instanceof Uint8Array) path = bytesToString(path, 'utf8');
+  else if (typeof path !== 'string') throwType(name, ['string', 'Buffer', 'URL'], path);
+  if (path.includes('\u0000')) {
+    throw invalidArgValue(name, path, 'must be a string, Uint8Array, or URL without null bytes');
+  }
+  return path;
+}
+function getFd(fd) {
+  validateInt32(fd, 'fd', 0);
+  return fd;
+}
+const kFlags = {
+  r: C.O_RDONLY, rs: C.O_RDONLY | C.O_SYNC, sr: C.O_RDONLY | C.O_SYNC,
+  'r+': C.O_RDWR, 'rs+': C.O_RDWR | C.O_SYNC, 'sr+': C.O_RDWR | C.O_SYNC,
+  w: C.O_TRUNC | C.O_CREAT | C.O_WRONLY, wx: C.O_TRUNC | C.O_CREAT | C.O_WRONLY | C.O_EXCL,
+  xw: C.O_TRUNC | C.O_CREAT | C.O_WRONLY | C.O_EXCL,
+  'w+': C.O_TRUNC | C.O_CREAT | C.O_RDWR, 'wx+': C.O_TRUNC | C.O_CREAT | C.O_RDWR | C.O_EXCL,
+  'xw+': C.O_TRUNC | C.O_CREAT | C.O_RDWR | C.O_EXCL,
+  a: C.O_APPEND | C.O_CREAT | C.O_WRONLY, ax: C.O_APPEND | C.O_CREAT | C.O_WRONLY | C.O_EXCL,
+  xa: C.O_APPEND | C.O_CREAT | C.O_WRONLY | C.O_EXCL, as: C.O_APPEND | C.O_CREAT | C.O_WRONLY | C.O_SYNC,
+  sa: C.O_APPEND | C.O_CREAT | C.O_WRONLY | C.O_SYNC,
+  'a+': C.O_APPEND | C.O_CREAT | C.O_RDWR, 'ax+': C.O_APPEND | C.O_CREAT | C.O_RDWR | C.O_EXCL,
+  'xa+': C.O_APPEND | C.O_CREAT | C.O_RDWR | C.O_EXCL, 'as+': C.O_APPEND | C.O_CREAT | C.O_RDWR | C.O_SYNC,
+  'sa+': C.O_APPEND | C.O_CREAT | C.O_RDWR | C.O_SYNC,
+};
+function stringToFlags(flags, name = 'flags') {
+  if (typeof flags === 'number') return flags;
+  if (flags == null) return C.O_RDONLY;
+  const f = kFlags[flags];
+  if (f === undefined) throw invalidArgValue(name, flags);
+  return f;
+}
+function parseMode(value, name, def) {
+  if (value == null) value = def;
+  if (typeof value === 'string') {
+    if (!/^[0-7]+$/.test(value)) throw invalidArgValue(name, value, 'must be a 32-bit unsigned integer or an octal string');
+    value = parseInt(value, 8);
+  }
+  validateUint32(value, name);
+  return value;
+}
+// access() and copyFile() modes: an integer of their flag bits (0..7)
+function validMode(mode, def) {
+  if (mode == null) return def;
+  validateInteger(mode, 'mode', 0, 7);
+  return mode;
+}
+function getOptions(options, defaults) {
+  if (options == null || typeof options === 'function') return defaults;
+  if (typeof options === 'string') return { ...defaults, encoding: options };
+  if (typeof options !== 'object') throwType('options', ['string', 'Object'], options);
+  return { ...defaults, ...options };
+}
+function checkEncoding(enc) {
+  if (enc == null || enc === 'buffer') return;
+  const e = normalizeEncoding(enc);
+  if (!['utf8', 'hex', 'base64', 'base64url', 'latin1', 'ascii', 'utf16le'].includes(e)) {
+    throw invalidArgValue('encoding', enc, 'is invalid encoding');
+  }
+}
+function maybeCallback(cb) {
+  validateFunction(cb, 'cb');
+  return cb;
+}
+function toUnixTimestamp(time, name = 'time') {
+  if (typeof time === 'string' && +time == time) return +time; // eslint-disable-line eqeqeq
+  if (Number.isFinite(time)) return time < 0 ? Date.now() / 1000 : time;
+  if (time instanceof Date) return time.getTime() / 1000;
+  throwType(name, ['Date', 'Time in seconds'], time);
+}
+function dataBytes(data, encoding, name = 'data') {
+  if (typeof data === 'string') return stringToBytes(data, encoding || 'utf8');
+  if (isView(data)) return data;
+  throwType(name, ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+}
+function decodeResult(ab, encoding) {
+  if (!encoding || encoding === 'buffer') return bufferFrom(ab);
+  return bytesToString(new Uint8Array(ab), encoding);
+}
+function encodeName(name, encoding) {
+  if (encoding === 'buffer') return stringToBytes(name, 'utf8');
+  if (!encoding || normalizeEncoding(encoding) === 'utf8') return name;
+  return bytesToString(stringToBytes(name, 'utf8'), encoding);
+}
+
+// ---- Stats and Dirent --------------------------------------------------------------
+const S_IFMT = C.S_IFMT;
+function StatsBase(a) {
+  this.dev = a[0]; this.mode = a[1]; this.nlink = a[2]; this.uid = a[3]; this.gid = a[4];
+  this.rdev = a[5]; this.blksize = a[6]; this.ino = a[7]; this.size = a[8]; this.blocks = a[9];
+}
+const typeChecks = {
+  isDirectory: C.S_IFDIR, isFile: C.S_IFREG, isBlockDevice: C.S_IFBLK, isCharacterDevice: C.S_IFCHR,
+  isSymbolicLink: C.S_IFLNK, isFIFO: C.S_IFIFO, isSocket: C.S_IFSOCK,
+};
+for (const [name, bits] of Object.entries(typeChecks)) {
+  StatsBase.prototype[name] = function () {
+    return (typeof this.mode === 'bigint' ? Number(this.mode) & S_IFMT : this.mode & S_IFMT) === bits;
+  };
+}
+function dateFromMs(ms) {
+  return new Date(Math.round(Number(ms)));
+}
+function Stats(a) {
+  StatsBase.call(this, a);
+  this.atimeMs = a[10]; this.mtimeMs = a[11]; this.ctimeMs = a[12]; this.birthtimeMs = a[13];
+  this.atime = dateFromMs(a[10]); this.mtime = dateFromMs(a[11]);
+  this.ctime = dateFromMs(a[12]); this.birthtime = dateFromMs(a[13]);
+}
+Object.setPrototypeOf(Stats.prototype, StatsBase.prototype);
+function BigIntStats(a) {
+  StatsBase.call(this, a.slice(0, 10).map((v) => BigInt(v)));
+  const names = ['atime', 'mtime', 'ctime', 'birthtime'];
+  for (let i = 0; i < 4; i++) {
+    const ns = BigInt(a[14 + 2 * i]) * 1000000000n + BigInt(a[15 + 2 * i]);
+    this[`${names[i]}Ms`] = ns / 1000000n;
+    this[`${names[i]}Ns`] = ns;
+  }
+  for (let i = 0; i < 4; i++) this[names[i]] = dateFromMs(this[`${names[i]}Ms`]);
+}
+Object.setPrototypeOf(BigIntStats.prototype, StatsBase.prototype);
+function makeStats(a, options) {
+  return options && options.bigint ? new BigIntStats(a) : new Stats(a);
+}
+
+const kType = Symbol('type');
+const direntTypes = {
+  [C.UV_DIRENT_FILE]: C.S_IFREG, [C.UV_DIRENT_DIR]: C.S_IFDIR, [C.UV_DIRENT_LINK]: C.S_IFLNK,
+  [C.UV_DIRENT_FIFO]: C.S_IFIFO, [C.UV_DIRENT_SOCKET]: C.S_IFSOCK, [C.UV_DIRENT_CHAR]: C.S_IFCHR,
+  [C.UV_DIRENT_BLOCK]: C.S_IFBLK,
+};
+class Dirent {
+  constructor(name, type, path) {
+    this.name = name;
+    this.parentPath = path;
+    this.path = path;
+    this[kType] = type;
+  }
+}
+for (const [name, bits] of Object.entries(typeChecks)) {
+  Dirent.prototype[name] = function () {
+    return direntTypes[this[kType]] === bits;
+  };
+}
+// Entries of unknown type (some filesystems) are resolved with lstat.
+function makeDirents(path, [names, types], encoding) {
+  const out = [];
+  for (let i = 0; i < names.length; i++) {
+    let t = types[i];
+    if (t === C.UV_DIRENT_UNKNOWN) {
+      try {
+        const mode = b.lstat(`${path}/${names[i]}`)[1] & S_IFMT;
+        t = Number(Object.keys(direntTypes).find((k) => direntTypes[k] === mode) ?? t);
+      } catch {}
+    }
+    out.push(new Dirent(encodeName(names[i], encoding), t, path));
+  }
+  return out;
+}
+
+const noResult = () => undefined;
+
+// ---- the three call styles -------------------------------------------------------------
+// op(args) runs b[name](...args, req): sync (req undefined), callback, promise.
+function callback(cb, map) {
+  if (map === noResult) return new NativeRequest('FSREQCALLBACK', (err) => cb(err));
+  return new NativeRequest('FSREQCALLBACK', map ? (err, v) => (err ? cb(err) : cb(null, map(v))) : (err, v) => cb(err, v));
+}
+function promise(name, args, map) {
+  return new Promise((resolve, reject) => {
+    b[name](...args, new NativeRequest('FSREQPROMISE', (err, v) => {
+      if (err) reject(err);
+      else resolve(map ? map(v) : v);
+    }));
+  });
+}
+
+// ---- fs ------------------------------------------------------------------------------------
+function access(path, mode, cb) {
+  if (typeof mode === 'function') { cb = mode; mode = C.F_OK; }
+  path = getPath(path);
+  mode = validMode(mode, C.F_OK);
+  b.access(path, mode, callback(maybeCallback(cb), noResult));
+}
+function accessSync(path, mode) {
+  b.access(getPath(path), validMode(mode, C.F_OK));
+}
+function exists(path, cb) {
+  validateFunction(cb, 'cb');
+  let p;
+  try { p = getPath(path); } catch { process.nextTick(cb, false); return; }
+  b.access(p, C.F_OK, new NativeRequest('FSREQCALLBACK', (err) => cb(!err)));
+}
+function existsSync(path) {
+  try {
+    b.access(getPath(path), C.F_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function open(path, flags, mode, cb) {
+  path = getPath(path);
+  if (typeof flags === 'function') { cb = flags; flags = 'r'; mode = 0o666; }
+  else if (typeof mode === 'function') { cb = mode; mode = 0o666; }
+  b.open(path, stringToFlags(flags), parseMode(mode, 'mode', 0o666), callback(maybeCallback(cb)));
+}
+function openSync(path, flags, mode) {
+  return b.open(getPath(path), stringToFlags(flags), parseMode(mode, 'mode', 0o666));
+}
+function close(fd, cb = () => {}) {
+  b.close(getFd(fd), callback(maybeCallback(cb), noResult));
+}
+function closeSync(fd) {
+  b.close(getFd(fd));
+}
+function readArgs(fd, buffer, offset, length, position) {
+  getFd(fd);
+  if (!isView(buffer)) throwType('buffer', ['Buffer', 'TypedArray', 'DataView'], buffer);
+  if (offset == null) offset = 0;
+  else validateInteger(offset, 'offset', 0);
+  const size = buffer.byteLength;
+  if (length === undefined) length = size - offset;
+  if (size === 0) throw invalidArgValue('buffer', buffer, 'is empty and cannot be written');
+  validateInteger(offset, 'offset', 0, size);
+  validateInteger(length, 'length', 0, size - offset);
+  if (position == null) position = -1;
+  else if (typeof position === 'bigint') position = Number(position);
+  else validateInteger(position, 'position', -1);
+  return [fd, buffer, buffer.byteOffset !== undefined ? offset : offset, length, position];
+}
+function viewBytes(buffer) {
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+function read(fd, buffer, offset, length, position, cb) {
+  if (typeof buffer === 'function') {
+    cb = buffer;
+    buffer = allocBytes(16384);
+    offset = 0; length = buffer.byteLength; position = null;
+  } else if (!isView(buffer) && buffer && typeof buffer === 'object') {
+    cb = offset;
+    ({ buffer = allocBytes(16384), offset = 0, length = buffer.byteLength - offset, position = null } = buffer);
+  } else if (typeof offset === 'function') {
+    cb = offset;
+    offset = 0; length = buffer.byteLength; position = null;
+  } else if (offset !== null && typeof offset === 'object') {
+    cb = length;
+    ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
+  }
+  validateFunction(cb, 'cb');
+  if (isView(buffer) && length === 0) {
+    getFd(fd);
+    process.nextTick(cb, null, 0, buffer);
+    return;
+  }
+  const [f, buf, off, len, pos] = readArgs(fd, buffer, offset, length, position);
+  b.read(f, viewBytes(buf), off, len, pos, callback((err, n) => (err ? cb(err) : cb(null, n, buf))));
+}
+function readSync(fd, buffer, offset, length, position) {
+  if (offset !== null && typeof offset === 'object' && !isView(offset)) {
+    ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
+  }
+  if (isView(buffer) && length === 0) { getFd(fd); return 0; }
+  const [f, buf, off, len, pos] = readArgs(fd, buffer, offset, length, position);
+  return b.read(f, viewBytes(buf), off, len, pos);
+}
+// write(fd, buffer[, offset[, length[, position]]]) or (fd, string[, position[, encoding]])
+function writeArgs(fd, buffer, offset, length, position) {
+  getFd(fd);
+  if (isView(buffer)) {
+    if (offset !== null && typeof offset === 'object') ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
+    if (offset == null) offset = 0;
+    else validateInteger(offset, 'offset', 0);
+    if (typeof length !== 'number') length = buffer.byteLength - offset;
+    if (typeof position !== 'number') position = -1;
+    if (offset > buffer.byteLength) throw outOfRange('offset', `>= 0 && <= ${buffer.byteLength}`, offset);
+    validateInteger(length, 'length', 0, buffer.byteLength - offset);
+    return [fd, viewBytes(buffer), offset, length, position, buffer];
+  }
+  if (typeof buffer !== 'string') throwType('buffer', ['string', 'Buffer', 'TypedArray', 'DataView'], buffer);
+  const enc = typeof length === 'string' ? length : 'utf8';
+  const bytes = stringToBytes(buffer, enc);
+  const pos = typeof offset === 'number' ? offset : -1;
+  return [fd, viewBytes(bytes), 0, bytes.byteLength, pos, buffer];
+}
+function write(fd, buffer, offset, length, position, cb) {
+  const args = [...arguments];
+  cb = args.pop();
+  validateFunction(cb, 'cb');
+  const [f, bytes, off, len, pos, orig] = writeArgs(fd, args[1], args[2], args[3], args[4]);
+  b.write(f, bytes, off, len, pos, callback((err, n) => (err ? cb(err) : cb(null, n, orig))));
+}
+function writeSync(fd, buffer, offset, length, position) {
+  const [f, bytes, off, len, pos] = writeArgs(fd, buffer, offset, length, position);
+  return b.write(f, bytes, off, len, pos);
+}
+function fstat(fd, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  b.fstat(getFd(fd), callback(maybeCallback(cb), (a) => makeStats(a, options)));
+}
+function fstatSync(fd, options) {
+  return makeStats(b.fstat(getFd(fd)), options);
+}
+function statLike(name) {
+  const async = function (path, options, cb) {
+    if (typeof options === 'function') { cb = options; options = undefined; }
+    b[name](getPath(path), callback(maybeCallback(cb), (a) => makeStats(a, options)));
+  };
+  const sync = function (path, options) {
+    const p = getPath(path);
+    if (options && options.throwIfNoEntry === false) {
+      try {
+        return makeStats(b[name](p), options);
+      } catch (err) {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return undefined;
+        throw err;
+      }
+    }
+    return makeStats(b[name](p), options);
+  };
+  return [async, sync];
+}
+const [stat, statSync] = statLike('stat');
+const [lstat, lstatSync] = statLike('lstat');
+
+function readdirMap(path, options) {
+  const enc = options.encoding;
+  checkEncoding(enc);
+  return options.withFileTypes ? (v) => makeDirents(path, v, enc) : (names) => names.map((n) => encodeName(n, enc));
+}
+function readdirRecursive(path, options) {
+  // depth-first, sync: Node's recursive readdir lists every entry under path
+  const out = [];
+  const walk = (dir, rel) => {
+    const [names, types] = b.readdir(dir, true);
+    for (let i = 0; i < names.length; i++) {
+      const full = `${dir}/${names[i]}`;
+      const r = rel ? `${rel}/${names[i]}` : names[i];
+      if (options.withFileTypes) out.push(...makeDirents(dir, [[names[i]], [types[i]]], options.encoding));
+      else out.push(encodeName(r, options.encoding));
+      let t = types[i];
+      if (t === C.UV_DIRENT_UNKNOWN) t = (b.lstat(full)[1] & S_IFMT) === C.S_IFDIR ? C.UV_DIRENT_DIR : t;
+      if (t === C.UV_DIRENT_DIR) walk(full, r);
+    }
+  };
+  walk(path, '');
+  return out;
+}
+function readdir(path, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  options = getOptions(options, {});
+  path = getPath(path);
+  maybeCallback(cb);
+  if (options.recursive) {
+    let r;
+    try { r = readdirRecursive(path, options); } catch (err) { process.nextTick(cb, err); return; }
+    process.nextTick(cb, null, r);
+    return;
+  }
+  b.readdir(path, !!options.withFileTypes, callback(cb, readdirMap(path, options)));
+}
+function readdirSync(path, options) {
+  options = getOptions(options, {});
+  path = getPath(path);
+  if (options.recursive) return readdirRecursive(path, options);
+  return readdirMap(path, options)(b.readdir(path, !!options.withFileTypes));
+}
+function mkdirArgs(path, options) {
+  let mode = 0o777, recursive = false;
+  if (typeof options === 'number' || typeof options === 'string') mode = parseMode(options, 'mode');
+  else if (options) {
+    if (options.recursive !== undefined) { validateBoolean(options.recursive, 'options.recursive'); recursive = options.recursive; }
+    if (options.mode !== undefined) mode = parseMode(options.mode, 'options.mode');
+  }
+  return [getPath(path), mode, recursive];
+}
+function mkdir(path, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  const args = mkdirArgs(path, options);
+  b.mkdir(...args, callback(maybeCallback(cb), args[2] ? (v) => v : noResult));
+}
+function mkdirSync(path, options) {
+  const args = mkdirArgs(path, options);
+  const r = b.mkdir(...args);
+  return args[2] ? r : undefined;
+}
+function rmArgs(path, options) {
+  options = options || {};
+  validateObject(options, 'options');
+  const recursive = options.recursive === undefined ? false : options.recursive;
+  const force = options.force === undefined ? false : options.force;
+  validateBoolean(recursive, 'options.recursive');
+  validateBoolean(force, 'options.force');
+  return [getPath(path), recursive, force];
+}
+function rmError(err) {
+  // Node reports a directory without recursive as ERR_FS_EISDIR
+  if (err && err.code === 'EISDIR' && err.syscall === 'rm') {
+    const e = makeNodeError(Error, 'ERR_FS_EISDIR', `Path is a directory: rm returned EISDIR (is a directory) ${err.path}`);
+    e.name = 'SystemError';
+    e.errno = err.errno;
+    e.syscall = 'rm';
+    e.path = err.path;
+    e.info = { code: 'EISDIR', message: 'is a directory', path: err.path, syscall: 'rm', errno: err.errno };
+    return e;
+  }
+  return err;
+}
+function rm(path, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  const args = rmArgs(path, options);
+  maybeCallback(cb);
+  b.rm(...args, new NativeRequest('FSREQCALLBACK', (err) => cb(err ? rmError(err) : null)));
+}
+function rmSync(path, options) {
+  try {
+    b.rm(...rmArgs(path, options));
+  } catch (err) {
+    throw rmError(err);
+  }
+}
+function rmdir(path, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  path = getPath(path);
+  if (options && options.recursive) {
+    b.rm(path, true, false, callback(maybeCallback(cb), noResult));
+    return;
+  }
+  b.rmdir(path, callback(maybeCallback(cb), noResult));
+}
+function rmdirSync(path, options) {
+  path = getPath(path);
+  if (options && options.recursive) b.rm(path, true, false);
+  else b.rmdir(path);
+}
+function twoPaths(name, n1, n2) {
+  return [
+    function (a, c, cb) { b[name](getPath(a, n1), getPath(c, n2), callback(maybeCallback(cb), noResult)); },
+    function (a, c) { b[name](getPath(a, n1), getPath(c, n2)); },
+  ];
+}
+const [rename, renameSync] = twoPaths('rename', 'oldPath', 'newPath');
+const [link, linkSync] = twoPaths('link', 'existingPath', 'newPath');
+function onePath(name) {
+  return [
+    function (path, cb) { b[name](getPath(path), callback(maybeCallback(cb), noResult)); },
+    function (path) { b[name](getPath(path)); },
+  ];
+}
+const [unlink, unlinkSync] = onePath('unlink');
+function copyFile(src, dest, mode, cb) {
+  if (typeof mode === 'function') { cb = mode; mode = 0; }
+  b.copyFile(getPath(src, 'src'), getPath(dest, 'dest'), validMode(mode, 0), callback(maybeCallback(cb), noResult));
+}
+function copyFileSync(src, dest, mode) {
+  b.copyFile(getPath(src, 'src'), getPath(dest, 'dest'), validMode(mode, 0));
+}
+function stringResult(name) {
+  const async = function (path, options, cb) {
+    if (typeof options === 'function') { cb = options; options = undefined; }
+    options = getOptions(options, {});
+    checkEncoding(options.encoding);
+    b[name](getPath(path), callback(maybeCallback(cb), (s) => encodeName(s, options.encoding)));
+  };
+  const sync = function (path, options) {
+    options = getOptions(options, {});
+    checkEncoding(options.encoding);
+    return encodeName(b[name](getPath(path)), options.encoding);
+  };
+  return [async, sync];
+}
+const [realpath, realpathSync] = stringResult('realpath');
+realpath.native = realpath;
+realpathSync.native = realpathSync;
+const [readlink, readlinkSync] = stringResult('readlink');
+function mkdtempPrefix(prefix) {
+  if (isView(prefix)) prefix = bytesToString(prefix, 'utf8');
+  if (typeof prefix !== 'string') throwType('prefix', ['string', 'Buffer', 'URL'], prefix);
+  return `${getPath(prefix, 'prefix')}XXXXXX`;
+}
+function mkdtemp(prefix, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  options = getOptions(options, {});
+  maybeCallback(cb);
+  b.mkdtemp(mkdtempPrefix(prefix), callback(cb, (s) => encodeName(s, options.encoding)));
+}
+function mkdtempSync(prefix, options) {
+  options = getOptions(options, {});
+  return encodeName(b.mkdtemp(mkdtempPrefix(prefix)), options.encoding);
+}
+function symlinkFlags(type) {
+  if (type == null) return 0;
+  if (type === 'dir') return C.UV_FS_SYMLINK_DIR;
+  if (type === 'junction') return C.UV_FS_SYMLINK_JUNCTION;
+  if (type === 'file') return 0;
+  throw invalidArgValue('type', type, "must be one of: 'dir', 'file', 'junction', null, undefined");
+}
+function symlink(target, path, type, cb) {
+  if (typeof type === 'function') { cb = type; type = undefined; }
+  b.symlink(getPath(target, 'target'), getPath(path), symlinkFlags(type), callback(maybeCallback(cb), noResult));
+}
+function symlinkSync(target, path, type) {
+  b.symlink(getPath(target, 'target'), getPath(path), symlinkFlags(type));
+}
+function chmod(path, mode, cb) {
+  b.chmod(getPath(path), parseMode(mode, 'mode'), callback(maybeCallback(cb), noResult));
+}
+function chmodSync(path, mode) {
+  b.chmod(getPath(path), parseMode(mode, 'mode'));
+}
+function fchmod(fd, mode, cb) {
+  b.fchmod(getFd(fd), parseMode(mode, 'mode'), callback(maybeCallback(cb), noResult));
+}
+function fchmodSync(fd, mode) {
+  b.fchmod(getFd(fd), parseMode(mode, 'mode'));
+}
+function timesOp(name, isFd) {
+  const target = isFd ? getFd : getPath;
+  return [
+    function (p, atime, mtime, cb) {
+      b[name](target(p), toUnixTimestamp(atime, 'atime'), toUnixTimestamp(mtime, 'mtime'), callback(maybeCallback(cb), noResult));
+    },
+    function (p, atime, mtime) {
+      b[name](target(p), toUnixTimestamp(atime, 'atime'), toUnixTimestamp(mtime, 'mtime'));
+    },
+  ];
+}
+const [utimes, utimesSync] = timesOp('utimes', false);
+const [futimes, futimesSync] = timesOp('futimes', true);
+const [lutimes, lutimesSync] = timesOp('lutimes', false);
+function truncLen(len) {
+  if (len == null) return 0;
+  validateInteger(len, 'len');
+  return Math.max(0, len);
+}
+function truncate(path, len, cb) {
+  if (typeof path === 'number') return ftruncate(path, len, cb);
+  if (typeof len === 'function') { cb = len; len = 0; }
+  b.truncate(getPath(path), truncLen(len), callback(maybeCallback(cb), noResult));
+}
+function truncateSync(path, len) {
+  if (typeof path === 'number') return ftruncateSync(path, len);
+  b.truncate(getPath(path), truncLen(len));
+}
+function ftruncate(fd, len = 0, cb) {
+  if (typeof len === 'function') { cb = len; len = 0; }
+  b.ftruncate(getFd(fd), truncLen(len), callback(maybeCallback(cb), noResult));
+}
+function ftruncateSync(fd, len = 0) {
+  b.ftruncate(getFd(fd), truncLen(len));
+}
+function fdOp(name) {
+  return [
+    function (fd, cb) { b[name](getFd(fd), callback(maybeCallback(cb), noResult)); },
+    function (fd) { b[name](getFd(fd)); },
+  ];
+}
+const [fsync, fsyncSync] = fdOp('fsync');
+const [fdatasync, fdatasyncSync] = fdOp('fdatasync');
+function ownerOp(name, isFd) {
+  const target = isFd ? getFd : getPath;
+  return [
+    function (p, uid, gid, cb) {
+      validateInteger(uid, 'uid', -1, 4294967295);
+      validateInteger(gid, 'gid', -1, 4294967295);
+      b[name](target(p), uid, gid, callback(maybeCallback(cb), noResult));
+    },
+    function (p, uid, gid) {
+      validateInteger(uid, 'uid', -1, 4294967295);
+      validateInteger(gid, 'gid', -1, 4294967295);
+      b[name](target(p), uid, gid);
+    },
+  ];
+}
+const [chown, chownSync] = ownerOp('chown', false);
+const [fchown, fchownSync] = ownerOp('fchown', true);
+const [lchown, lchownSync] = ownerOp('lchown', false);
+
+// readFile / writeFile / appendFile: a path (or URL/Buffer) or an fd
+function fileTarget(file) {
+  return typeof file === 'number' ? getFd(file) : getPath(file);
+}
+function readFileArgs(path, options) {
+  options = getOptions(options, { flag: 'r' });
+  checkEncoding(options.encoding);
+  return [fileTarget(path), stringToFlags(options.flag, 'options.flag'), 0o666, options];
+}
+function readFile(path, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  const [t, flags, mode, opts] = readFileArgs(path, options);
+  maybeCallback(cb);
+  if (opts.signal !== undefined) internal.validateAbortSignal(opts.signal, 'options.signal');
+  if (opts.signal && opts.signal.aborted) {
+    process.nextTick(cb, internal.abortError(opts.signal));
+    return;
+  }
+  b.readFile(t, flags, mode, callback(cb, (ab) => decodeResult(ab, opts.encoding)));
+}
+function readFileSync(path, options) {
+  const [t, flags, mode, opts] = readFileArgs(path, options);
+  return decodeResult(b.readFile(t, flags, mode), opts.encoding);
+}
+function writeFileArgs(file, data, options, flag) {
+  options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag });
+  if (typeof data !== 'string' && !isView(data)) {
+    throwType('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+  }
+  checkEncoding(options.encoding);
+  const bytes = dataBytes(data, options.encoding);
+  return [fileTarget(file), viewBytes(bytes), stringToFlags(options.flag, 'options.flag'),
+    parseMode(options.mode, 'mode', 0o666)];
+}
+function writeFile(file, data, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  maybeCallback(cb);
+  b.writeFile(...writeFileArgs(file, data, options, 'w'), callback(cb, noResult));
+}
+function writeFileSync(file, data, options) {
+  b.writeFile(...writeFileArgs(file, data, options, 'w'));
+}
+function appendOptions(options) {
+  options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag: 'a' });
+  if (!options.flag || typeof options.flag === 'number') options = { ...options, flag: 'a' };
+  return options;
+}
+function appendFile(file, data, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  maybeCallback(cb);
+  b.writeFile(...writeFileArgs(file, data, appendOptions(options), 'a'), callback(cb, noResult));
+}
+function appendFileSync(file, data, options) {
+  b.writeFile(...writeFileArgs(file, data, appendOptions(options), 'a'));
+}
+
+// ---- fs/promises -----------------------------------------------------------------------------
+const kFd = Symbol('kFd');
+const EventEmitter = internal.builtins.events();
+class FileHandle extends EventEmitter {
+  constructor(fd) {
+    super();
+    this[kFd] = fd;
+  }
+  get fd() {
+    return this[kFd];
+  }
+  #check(syscall) {
+    if (this[kFd] === -1) {
+      const e = new Error('file closed');
+      e.code = 'EBADF';
+      e.syscall = syscall;
+      throw e;
+    }
+    return this[kFd];
+  }
+  async close() {
+    const fd = this[kFd];
+    if (fd === -1) return;
+    this[kFd] = -1;
+    try {
+      await promise('close', [fd]);
+    } finally {
+      this.emit('close');
+    }
+  }
+  async [Symbol.asyncDispose]() {
+    return this.close();
+  }
+  async stat(options) {
+    return promise('fstat', [this.#check('fstat')], (a) => makeStats(a, options));
+  }
+  async read(buffer, offset, length, position) {
+    const fd = this.#check('read');
+    if (buffer == null || (!isView(buffer) && typeof buffer === 'object')) {
+      ({ buffer = allocBytes(16384), offset = 0, length = buffer.byteLength - offset, position = null } = buffer || {});
+    } else if (offset !== null && typeof offset === 'object') {
+      ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
+    }
+    if (length === 0) return { bytesRead: 0, buffer };
+    const [, buf, off, len, pos] = readArgs(fd, buffer, offset, length, position);
+    const bytesRead = await promise('read', [fd, viewBytes(buf), off, len, pos]);
+    return { bytesRead, buffer };
+  }
+  async write(buffer, offset, length, position) {
+    const fd = this.#check('write');
+    const [, bytes, off, len, pos, orig] = writeArgs(fd, buffer, offset, length, position);
+    const bytesWritten = await promise('write', [fd, bytes, off, len, pos]);
+    return { bytesWritten, buffer: orig };
+  }
+  async readFile(options) {
+    const opts = getOptions(options, {});
+    checkEncoding(opts.encoding);
+    return promise('readFile', [this.#check('read'), C.O_RDONLY, 0o666], (ab) => decodeResult(ab, opts.encoding));
+  }
+  async writeFile(data, options) {
+    const [, bytes] = writeFileArgs(this.#check('write'), data, options, 'w');
+    return promise('writeFile', [this[kFd], bytes, 0, 0], noResult);
+  }
+  async appendFile(data, options) {
+    return this.writeFile(data, options);
+  }
+  async truncate(len = 0) {
+    return promise('ftruncate', [this.#check('ftruncate'), truncLen(len)], noResult);
+  }
+  async sync() {
+    return promise('fsync', [this.#check('fsync')], noResult);
+  }
+  async datasync() {
+    return promise('fdatasync', [this.#check('fdatasync')], noResult);
+  }
+  async chmod(mode) {
+    return promise('fchmod', [this.#check('fchmod'), parseMode(mode, 'mode')], noResult);
+  }
+  async chown(uid, gid) {
+    return promise('fchown', [this.#check('fchown'), uid, gid], noResult);
+  }
+  async utimes(atime, mtime) {
+    return promise('futimes', [this.#check('futime'), toUnixTimestamp(atime, 'atime'), toUnixTimestamp(mtime, 'mtime')], noResult);
+  }
+}
+// Each promise function checks its arguments synchronously inside an async
+// function (errors become rejections, as Node's).
+const promises = {
+  async access(path, mode) { return promise('access', [getPath(path), validMode(mode, C.F_OK)], noResult); },
+  async open(path, flags, mode) {
+    const fd = await promise('open', [getPath(path), stringToFlags(flags), parseMode(mode, 'mode', 0o666)]);
+    return new FileHandle(fd);
+  },
+  async readFile(path, options) {
+    if (path instanceof FileHandle) return path.readFile(options);
+    const [t, flags, mode, opts] = readFileArgs(path, options);
+    if (opts.signal && opts.signal.aborted) throw internal.abortError(opts.signal);
+    return promise('readFile', [t, flags, mode], (ab) => decodeResult(ab, opts.encoding));
+  },
+  async writeFile(file, data, options) {
+    if (file instanceof FileHandle) return file.writeFile(data, options);
+    return promise('writeFile', writeFileArgs(file, data, options, 'w'), noResult);
+  },
+  async appendFile(file, data, options) {
+    if (file instanceof FileHandle) return file.appendFile(data, options);
+    return promise('writeFile', writeFileArgs(file, data, appendOptions(options), 'a'), noResult);
+  },
+  async readdir(path, options) {
+    options = getOptions(options, {});
+    path = getPath(path);
+    if (options.recursive) return readdirRecursive(path, options);
+    return promise('readdir', [path, !!options.withFileTypes], readdirMap(path, options));
+  },
+  async stat(path, options) { return promise('stat', [getPath(path)], (a) => makeStats(a, options)); },
+  async lstat(path, options) { return promise('lstat', [getPath(path)], (a) => makeStats(a, options)); },
+  async mkdir(path, options) {
+    const args = mkdirArgs(path, options);
+    return promise('mkdir', args, args[2] ? (v) => v : noResult);
+  },
+  async rm(path, options) {
+    try {
+      return await promise('rm', rmArgs(path, options), noResult);
+    } catch (err) {
+      throw rmError(err);
+    }
+  },
+  async rmdir(path, options) {
+    path = getPath(path);
+    if (options && options.recursive) return promise('rm', [path, true, false], noResult);
+    return promise('rmdir', [path], noResult);
+  },
+  async unlink(path) { return promise('unlink', [getPath(path)], noResult); },
+  async rename(a, c) { return promise('rename', [getPath(a, 'oldPath'), getPath(c, 'newPath')], noResult); },
+  async link(a, c) { return promise('link', [getPath(a, 'existingPath'), getPath(c, 'newPath')], noResult); },
+  async copyFile(src, dest, mode) {
+    return promise('copyFile', [getPath(src, 'src'), getPath(dest, 'dest'), validMode(mode, 0)], noResult);
+  },
+  async realpath(path, options) {
+    options = getOptions(options, {});
+    return promise('realpath', [getPath(path)], (s) => encodeName(s, options.encoding));
+  },
+  async readlink(path, options) {
+    options = getOptions(options, {});
+    return promise('readlink', [getPath(path)], (s) => encodeName(s, options.encoding));
+  },
+  async mkdtemp(prefix, options) {
+    options = getOptions(options, {});
+    return promise('mkdtemp', [mkdtempPrefix(prefix)], (s) => encodeName(s, options.encoding));
+  },
+  async symlink(target, path, type) {
+    return promise('symlink', [getPath(target, 'target'), getPath(path), symlinkFlags(type)], noResult);
+  },
+  async chmod(path, mode) { return promise('chmod', [getPath(path), parseMode(mode, 'mode')], noResult); },
+  async utimes(path, atime, mtime) {
+    return promise('utimes', [getPath(path), toUnixTimestamp(atime, 'atime'), toUnixTimestamp(mtime, 'mtime')], noResult);
+  },
+  async lutimes(path, atime, mtime) {
+    return promise('lutimes', [getPath(path), toUnixTimestamp(atime, 'atime'), toUnixTimestamp(mtime, 'mtime')], noResult);
+  },
+  async truncate(path, len) { return promise('truncate', [getPath(path), truncLen(len)], noResult); },
+  async chown(path, uid, gid) { return promise('chown', [getPath(path), uid, gid], noResult); },
+  async lchown(path, uid, gid) { return promise('lchown', [getPath(path), uid, gid], noResult); },
+  constants,
+};
+
+const fs = {
+  access, accessSync, exists, existsSync, open, openSync, close, closeSync, read, readSync, write, writeSync,
+  fstat, fstatSync, stat, statSync, lstat, lstatSync, readdir, readdirSync, mkdir, mkdirSync, rm, rmSync,
+  rmdir, rmdirSync, rename, renameSync, link, linkSync, unlink, unlinkSync, copyFile, copyFileSync,
+  realpath, realpathSync, readlink, readlinkSync, mkdtemp, mkdtempSync, symlink, symlinkSync,
+  chmod, chmodSync, fchmod, fchmodSync, utimes, utimesSync, futimes, futimesSync, lutimes, lutimesSync,
+  truncate, truncateSync, ftruncate, ftruncateSync, fsync, fsyncSync, fdatasync, fdatasyncSync,
+  chown, chownSync, fchown, fchownSync, lchown, lchownSync,
+  readFile, readFileSync, writeFile, writeFileSync, appendFile, appendFileSync,
+  Stats, Dirent, constants, promises,
+  F_OK: C.F_OK, R_OK: C.R_OK, W_OK: C.W_OK, X_OK: C.X_OK,
+};
+internal.fsModule = fs;
+internal.fsPromises = promises;
