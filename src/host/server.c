@@ -1013,6 +1013,15 @@ void weft__srv_queue_command(weft_host *h, const char *line)
     weft__srv_queue_as(h, NULL, line);
 }
 
+void weft__srv_stop_for_limit(weft_host *h, const char *name, const char *why)
+{
+    char line[300];
+    weft__resource *r = weft__srv_find(h, name);
+    if (r) snprintf(r->error, sizeof r->error, "%s", why);
+    snprintf(line, sizeof line, "stop %s", name);
+    weft__srv_queue_command(h, line);
+}
+
 /* Run the commands queued so far (at depth 0), each as the principal that
  * asked for it (a resource gone meanwhile: as resource.NAME all the same,
  * by name). Commands they queue wait for the next loop iteration, so a

@@ -99,7 +99,8 @@ typedef struct weft__resource {
     uint64_t start_seq; /* order started, for stop-all */
     int resolving_deps;  /* inside its own dependency resolution (cycle check) */
     int seen;           /* found by the last refresh */
-    char error[256];    /* why the last start failed ("" if it did not), for `resources` */
+    char error[256];    /* why the last start failed, or why a limit stopped it ("" if
+                           neither), for `resources` */
     weft__res_metrics metrics; /* profiler/resmon figures (src/host/prof.c) */
     struct weft__resource *next;
 } weft__resource;
@@ -363,6 +364,11 @@ int weft__srv_refresh(weft_host *h);
  * queue it (depth > 0: the embedding API cannot say whose code is running). */
 int weft__srv_command(weft_host *h, const char *line);
 void weft__srv_queue_command(weft_host *h, const char *line);
+/* A runtime of resource NAME ran past a limit (the CPU watchdog): why
+ * ("ran longer than 5000 ms (weft_cpuLimitMs) in @x/server.js:3") is kept
+ * in its error, shown by `resources` until it starts again, and its stop is
+ * queued. Loop thread only; runs no script code. */
+void weft__srv_stop_for_limit(weft_host *h, const char *name, const char *why);
 /* ExecuteCommand: run line now as resource.NAME of caller (NULL: as the
  * console), each ';'-separated command in turn, checking the ACE
  * command.NAME for each, as FiveM. Only lifecycle changes that would stop or

@@ -1075,6 +1075,16 @@ static const JSCFunctionListEntry host_natives[] = {
  * (an uncatchable error) and the resource stopped, so one runaway loop cannot
  * take the server down. A first SIGINT/SIGTERM interrupts the running entry
  * the same way, without stopping the resource (the server is quitting). */
+/* " in FILE:LINE" of the running code (QuickJS patch 0031), or "". */
+static const char *js_position(weft__js *js, char *buf, size_t cap)
+{
+    char file[256];
+    int line = JS_GetCurrentPosition(js->ctx, file, sizeof file);
+    if (line > 0) snprintf(buf, cap, " in %s:%d", file, line);
+    else buf[0] = 0;
+    return buf;
+}
+
 static int js_interrupt(JSRuntime *rt, void *opaque)
 {
     (void)rt;
@@ -1085,14 +1095,16 @@ static int js_interrupt(JSRuntime *rt, void *opaque)
     if (!start) return 0;
     if (weft__wd_interrupted(h)) return 1;
     uint64_t ms = (uv_hrtime() - start) / 1000000;
+    char at[300];
     if (js->res->cpu_limit_ms > 0 && ms >= (uint64_t)js->res->cpu_limit_ms) {
+        char why[400];
+        snprintf(why, sizeof why, "ran longer than %d ms (weft_cpuLimitMs)%s",
+                 js->res->cpu_limit_ms, js_position(js, at, sizeof at));
         weft__log(h, res_name(js),
-                  "script ran longer than %d ms without returning (weft_cpuLimitMs): "
+                  "script ran longer than %d ms without returning (weft_cpuLimitMs)%s: "
                   "stopping the resource",
-                  js->res->cpu_limit_ms);
-        char line[300];
-        snprintf(line, sizeof line, "stop %s", res_name(js));
-        weft__srv_queue_command(h, line);
+                  js->res->cpu_limit_ms, at);
+        weft__srv_stop_for_limit(h, res_name(js), why);
         js->halted = 1;
         js->exiting = 1;
         /* a caller that entered this resource gets a fresh budget: the time
@@ -1104,8 +1116,8 @@ static int js_interrupt(JSRuntime *rt, void *opaque)
         js->res->warned_entry != start) {
         js->res->warned_entry = start;
         weft__log(h, res_name(js),
-                  "warning: script has been running for more than %d ms (weft_cpuWarnMs)",
-                  js->res->cpu_warn_ms);
+                  "warning: script has been running for more than %d ms (weft_cpuWarnMs)%s",
+                  js->res->cpu_warn_ms, js_position(js, at, sizeof at));
     }
     return 0;
 }

@@ -57,7 +57,7 @@ struct weft__lua {
     int wd_on;
     /* Told once when a runaway is stopped (the server stops the resource);
      * NULL standalone. Runs in the hook: must not run script code. */
-    void (*on_runaway)(weft__lua *lua);
+    void (*on_runaway)(weft__lua *lua, const char *why);
 
     /* scheduler */
     weft__lua_heap timers; /* Wait(ms >= 1), SetTimeout(ms >= 1) */

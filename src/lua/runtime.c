@@ -118,6 +118,21 @@ void weft__lua_report(weft__lua *lua, lua_State *co, int status)
 
 static void watchdog_hook(lua_State *L, lua_Debug *ar);
 
+/* " in FILE:LINE" of the innermost Lua function running in L (a C function
+ * such as string.rep may be on top), or "". */
+static const char *lua_position(lua_State *L, char *buf, size_t cap)
+{
+    lua_Debug d;
+    buf[0] = 0;
+    for (int level = 0; lua_getstack(L, level, &d); level++) {
+        if (lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
+            snprintf(buf, cap, " in %s:%d", d.short_src, d.currentline);
+            break;
+        }
+    }
+    return buf;
+}
+
 /* Raise the limit error at the running line of L. Does not return. */
 static int raise_limit(lua_State *L, weft__lua *lua)
 {
@@ -166,18 +181,22 @@ static void watchdog_hook(lua_State *L, lua_Debug *ar)
     }
     if (!start) return;
     uint64_t ms = (uv_hrtime() - start) / 1000000;
+    char at[LUA_IDSIZE + 32];
     if (lua->cpu_limit_ms && ms >= lua->cpu_limit_ms) {
+        char why[LUA_IDSIZE + 96];
         lua->runaway = 1;
+        snprintf(why, sizeof why, "ran longer than %llu ms (weft_cpuLimitMs)%s",
+                 (unsigned long long)lua->cpu_limit_ms, lua_position(L, at, sizeof at));
         weft__lua_log(lua,
                       "script ran longer than %llu ms without returning "
-                      "(weft_cpuLimitMs): stopping the %s",
-                      (unsigned long long)lua->cpu_limit_ms,
+                      "(weft_cpuLimitMs)%s: stopping the %s",
+                      (unsigned long long)lua->cpu_limit_ms, at,
                       lua->on_runaway ? "resource" : "script");
         lua->closing = 1; /* nothing is resumed from here on */
         uv_timer_stop(&lua->timer);
         uv_check_stop(&lua->check);
         uv_idle_stop(&lua->idle);
-        if (lua->on_runaway) lua->on_runaway(lua);
+        if (lua->on_runaway) lua->on_runaway(lua, why);
         weft__host_clock_start(h); /* a caller into this runtime starts afresh */
         weft__wd_lock(h);
         if (lua->running && lua->running != L)
@@ -190,8 +209,8 @@ static void watchdog_hook(lua_State *L, lua_Debug *ar)
         lua->warned_entry = start;
         weft__lua_log(lua,
                       "warning: script has been running for more than %llu ms "
-                      "(weft_cpuWarnMs)",
-                      (unsigned long long)lua->cpu_warn_ms);
+                      "(weft_cpuWarnMs)%s",
+                      (unsigned long long)lua->cpu_warn_ms, lua_position(L, at, sizeof at));
     }
 }
 

@@ -1211,11 +1211,9 @@ const weft__rt_ops weft__lua_engine = {
 
 /* A runaway (see the watchdog hook in runtime.c): stop its resource once
  * the stack has unwound; the server goes on. */
-static void stop_runaway(weft__lua *lua)
+static void stop_runaway(weft__lua *lua, const char *why)
 {
-    char line[300];
-    snprintf(line, sizeof line, "stop %s", lua->name);
-    weft__srv_queue_command(lua->host, line);
+    weft__srv_stop_for_limit(lua->host, lua->name, why);
 }
 
 static weft__rt *lua_rt_create(weft_host *h, weft__resource *res)

@@ -2,7 +2,8 @@
 # Runaway code in both languages is stopped within weft_cpuLimitMs plus a
 # little (the watchdog thread forces the check even in loops of single costly
 # operations, and Lua's pcall cannot catch it); each runaway resource ends
-# "stopped", the others keep running, and the server answers `quit`.
+# "stopped" with the reason and the script's file:line in `resources`, the
+# others keep running, and the server answers `quit`.
 # Prints the measured time to stop of each; slack is generous (noisy CI).
 . "$(dirname "$0")/lib.sh"
 LIMIT=1000
@@ -54,7 +55,9 @@ for r in js_alloc js_churn js_join lua_rep lua_pcall lua_table; do
   # the clock runs from the entry that emitted (a little before t0)
   [ "$ms" -ge $((LIMIT - 100)) ] || fail "$r stopped before its limit"
   [ "$ms" -le $((LIMIT + SLACK)) ] || fail "$r took $ms ms to stop"
-  expect "^\[weft\] $r  *stopped"
+  # the reason, with where the code was, in `resources` and in the stop line
+  expect "^\[weft\] $r  *stopped .*error: ran longer than $LIMIT ms (weft_cpuLimitMs) in [^ ]*:[0-9][0-9]*\$"
+  expect "^\[$r\] script ran longer than $LIMIT ms without returning (weft_cpuLimitMs) in [^ ]*:[0-9][0-9]*: stopping the resource"
 done
 expect "^\[weft\] control  *started"
 cat "$T/out"

@@ -1,1 +1,7 @@
-on('limits:spin', () => { console.log('spinning'); for (;;) {} });
+on('limits:spin', () => {
+  console.log('spinning');
+  let n = 0;
+  for (;;) {
+    n += 1;
+  }
+});
