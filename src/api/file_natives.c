@@ -19,6 +19,29 @@ static const char *log_tag(weft_host *h)
     return *r ? r : "weft";
 }
 
+/* 1 (logged) when the path argument holds a NUL byte: the file system would
+ * see only the part before it, another file than the script named. */
+static int nul_in_path(weft_host *h, const weft__args *a, const char *fn, const char *res,
+                       const char *path)
+{
+    const weft__mp_token *t = &a->tok[1];
+    if (strlen(path) == t->len) return 0;
+    char shown[256];
+    size_t o = 0;
+    for (size_t i = 0; i < t->len && o + 3 < sizeof shown; i++) {
+        if (t->p[i]) {
+            shown[o++] = t->p[i];
+        } else {
+            shown[o++] = '\\';
+            shown[o++] = '0';
+        }
+    }
+    shown[o] = 0;
+    weft__log(h, log_tag(h), "%s(\"%s\", \"%s\"): refused: the path holds a NUL byte (at %zu)",
+              fn, res, shown, strlen(path));
+    return 1;
+}
+
 static int n_load(void *ud, const char *args, size_t len, char **out, size_t *olen)
 {
     weft_host *h = ud;
@@ -28,7 +51,7 @@ static int n_load(void *ud, const char *args, size_t len, char **out, size_t *ol
         return weft__res_nil(out, olen);
     char *path = weft__args_strdup(&a, 1);
     weft__resource *r = weft__srv_find(h, res);
-    if (!r || !path) {
+    if (!r || !path || nul_in_path(h, &a, "LoadResourceFile", res, path)) {
         free(path);
         return weft__res_nil(out, olen);
     }
@@ -54,6 +77,10 @@ static int n_save(void *ud, const char *args, size_t len, char **out, size_t *ol
     char *path = weft__args_strdup(&a, 1);
     weft__resource *r = weft__srv_find(h, res);
     const weft__mp_token *d = a.n > 2 ? &a.tok[2] : NULL;
+    if (r && path && nul_in_path(h, &a, "SaveResourceFile", res, path)) {
+        free(path);
+        return weft__res_bool(0, out, olen);
+    }
     if (!r || !path || !d || (d->type != WEFT__MP_STR && d->type != WEFT__MP_BIN)) {
         if (path && r)
             weft__log(h, log_tag(h), "SaveResourceFile(\"%s\", \"%s\"): the data must be a string",

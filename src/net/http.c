@@ -635,6 +635,18 @@ static int p_body(void *ud, const char *at, size_t len)
     return c->closing ? -1 : 0;
 }
 
+/* A chunk larger than what the body may still hold is refused when its
+ * size line arrives (the client gets 400 and the log says why), not waited
+ * for: "ffffffffffffffff" would otherwise hold the request open. */
+static int p_chunk(void *ud, uint64_t size, const char **why)
+{
+    conn *c = ud;
+    size_t max = weft__net_limits_get(c->srv->h)->http_body;
+    if (size <= max && c->req.body_len <= max - size) return 0;
+    *why = "a chunk larger than net_httpMaxBodyBytes";
+    return 1;
+}
+
 static int p_done(void *ud, int keep_alive)
 {
     conn *c = ud;
@@ -658,6 +670,7 @@ static const weft__httpp_cbs parser_cbs = {
     .on_header_value = p_value,
     .on_headers_done = p_headers,
     .on_body = p_body,
+    .on_chunk = p_chunk,
     .on_done = p_done,
 };
 

@@ -13,6 +13,7 @@ struct weft__httpp {
     const weft__httpp_cbs *cbs;
     void *ud;
     int paused;
+    const char *why; /* a callback's own reason for refusing, or NULL */
 };
 
 #define P(p) ((weft__httpp *)(p))
@@ -59,6 +60,19 @@ static int on_body(llhttp_t *p, const char *at, size_t len)
     return P(p)->cbs->on_body && P(p)->cbs->on_body(P(p)->ud, at, len) ? -1 : 0;
 }
 
+/* A chunk's size is known before its bytes: one over what the owner accepts
+ * (up to 2^64 - 1) is refused now, not waited for. */
+static int on_chunk_header(llhttp_t *p)
+{
+    weft__httpp *w = P(p);
+    const char *why = NULL;
+    if (w->cbs->on_chunk && w->cbs->on_chunk(w->ud, p->content_length, &why)) {
+        w->why = why;
+        return -1;
+    }
+    return 0;
+}
+
 static int on_done(llhttp_t *p)
 {
     weft__httpp *w = P(p);
@@ -83,6 +97,7 @@ weft__httpp *weft__httpp_new(int response, const weft__httpp_cbs *cbs, void *ud)
     w->settings.on_header_value = on_value;
     w->settings.on_headers_complete = on_headers;
     w->settings.on_body = on_body;
+    w->settings.on_chunk_header = on_chunk_header;
     w->settings.on_message_complete = on_done;
     w->cbs = cbs;
     w->ud = ud;
@@ -106,7 +121,7 @@ long weft__httpp_parse(weft__httpp *w, const char *buf, size_t len, const char *
         w->paused = 1;
         return (long)(llhttp_get_error_pos(&w->parser) - buf);
     }
-    *why = llhttp_get_error_reason(&w->parser);
+    *why = w->why ? w->why : llhttp_get_error_reason(&w->parser);
     if (!*why) *why = llhttp_errno_name(e);
     return WEFT_EINVAL;
 }

@@ -215,6 +215,9 @@ typedef struct weft__httpp_cbs {
     int (*on_headers_done)(void *ud, const char *method, int status, int keep_alive,
                            int upgrade);
     int (*on_body)(void *ud, const char *at, size_t len);
+    /* Optional: a chunked body's next chunk announces size bytes. Return 0,
+     * or nonzero with *why (static text) to refuse the message. */
+    int (*on_chunk)(void *ud, uint64_t size, const char **why);
     /* Return 0 to continue with the next pipelined message, 1 to pause. */
     int (*on_done)(void *ud, int keep_alive);
 } weft__httpp_cbs;

@@ -171,6 +171,21 @@ static void test_http_bad_requests(void **state)
     r = raw_exchange(post, (size_t)n + 5000);
     assert_true(strstr(r->buf, "HTTP/1.1 413 ") || strstr(r->buf, "HTTP/1.1 404 "));
     free(r);
+    /* a chunk size of 2^64 - 1 (or any over net_httpMaxBodyBytes): 400 at once,
+     * not a request held open waiting for the bytes (run_until: 10 s) */
+    static const char *const chunks[] = {"ffffffffffffffff", "1001", "fffffffffffffff0"};
+    for (size_t i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
+        char chunked[256];
+        uint64_t t0 = uv_hrtime();
+        n = snprintf(chunked, sizeof chunked,
+                     "POST /echo/body HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                     "\r\n%s\r\nabc",
+                     chunks[i]);
+        r = raw_exchange(chunked, (size_t)n);
+        assert_non_null(strstr(r->buf, "HTTP/1.1 400 Bad Request"));
+        assert_true(uv_hrtime() - t0 < 5000000000ull);
+        free(r);
+    }
     /* a WebSocket upgrade somewhere else than /weft/ws */
     static const char up[] = "GET /other HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"

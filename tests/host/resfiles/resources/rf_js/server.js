@@ -16,3 +16,6 @@ show('save dotdot', SaveResourceFile(me, '../rf_other/pwned.txt', 'x', -1));
 show('save via dir link', SaveResourceFile(me, 'data/outdir/pwned.txt', 'x', -1));
 show('save no folder', SaveResourceFile(me, 'nofolder/x.txt', 'x', -1));
 show('pwned?', LoadResourceFile('rf_other', 'pwned.txt'));
+// a NUL byte: refused, not the file named by the part before it
+show('nul', LoadResourceFile(me, 'items.json\0.txt'));
+show('save nul', SaveResourceFile(me, 'data/nul.txt\0x', 'x', -1), LoadResourceFile(me, 'data/nul.txt'));
