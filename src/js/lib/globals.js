@@ -55,3 +55,4 @@ lazyGlobals(['TextEncoder', 'TextDecoder', 'atob', 'btoa'], 'encoding', 'encodin
 lazyGlobals(['performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure'], 'perf_hooks', 'perfHooks');
 lazyGlobals(['Buffer'], 'buffer', 'bufferModule');
 lazyGlobals(['crypto', 'Crypto', 'SubtleCrypto'], 'crypto', 'cryptoGlobals');
+lazyGlobals(['URL', 'URLSearchParams'], 'url_whatwg', 'whatwgURL');

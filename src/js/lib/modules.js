@@ -45,6 +45,7 @@ builtins.path = libModule('path', 'pathModule');
 builtins.buffer = libModule('buffer', 'bufferModule');
 builtins.string_decoder = libModule('string_decoder', 'stringDecoderModule');
 builtins.querystring = libModule('querystring', 'querystringModule');
+builtins.url = libModule('url', 'urlModule');
 builtins['util/types'] = () => builtins.util().types;
 builtins.perf_hooks = libModule('perf_hooks', 'perfHooks');
 builtins.os = libModule('os', 'osModule');
