@@ -488,10 +488,14 @@ static const JSCFunctionListEntry buffer_natives[] = {
     JS_CFUNC_DEF("compare", 2, js_compare), JS_CFUNC_DEF("indexOf", 5, js_index_of),
 };
 
+/* natives.buffer, made on first use (autoinit): resources that never touch
+ * a Buffer pay one property. */
+static const JSCFunctionListEntry buffer_object[] = {
+    JS_OBJECT_DEF("buffer", buffer_natives, sizeof buffer_natives / sizeof buffer_natives[0],
+                  JS_PROP_CONFIGURABLE),
+};
+
 void weft__js_buffer_init(weft__js *js, JSValue natives)
 {
-    JSContext *ctx = js->ctx;
-    JSValue o = JS_NewObject(ctx);
-    JS_SetPropertyFunctionList(ctx, o, buffer_natives, sizeof buffer_natives / sizeof buffer_natives[0]);
-    JS_SetPropertyStr(ctx, natives, "buffer", o);
+    JS_SetPropertyFunctionList(js->ctx, natives, buffer_object, 1);
 }
