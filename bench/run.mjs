@@ -189,6 +189,7 @@ function main() {
     const samples = Object.fromEntries(engines.map(([k]) => [k, []]));
     const rss = Object.fromEntries(engines.map(([k]) => [k, []]));
     const ratios = [];
+    const rssRatios = [];
     const errors = Object.fromEntries(engines.map(([k]) => [k, []]));
     process.stderr.write(`${name} `);
     for (let i = 0; i < opts.runs; i++) {
@@ -199,8 +200,10 @@ function main() {
         samples[k].push(r.ns);
         if (r.rssMiB != null) rss[k].push(r.rssMiB);
         run[k] = r.ns;
+        run[k + 'Rss'] = r.rssMiB;
       }
       if (run.weft != null && run.node) ratios.push(run.weft / run.node);
+      if (run.weftRss != null && run.nodeRss) rssRatios.push(run.weftRss / run.nodeRss);
       process.stderr.write('.');
     }
     process.stderr.write('\n');
@@ -214,6 +217,7 @@ function main() {
     // next to it), less sensitive to load drifting during the session
     res.weftOverNode = median(ratios);
     res.ratios = ratios;
+    res.rssWeftOverNode = median(rssRatios);
     if (weftB) {
       res.bOverA = res.weftB.median != null && res.weft.median
         ? res.weftB.median / res.weft.median : null;
@@ -236,6 +240,13 @@ function main() {
   console.log('\nns/op: median per engine; weft/node: median of the per-run ratios; ' +
               'MiB: median peak RSS of the process (/usr/bin/time)' +
               (TIME ? '' : ' (not available here)') + '.');
+  // the memory row: peak RSS of N pending then() reactions at once
+  const tc = results.find((r) => r.name === 'then-chain');
+  if (tc) {
+    console.log(`\nmemory row (then-chain, 1e6 pending reactions): weft ${fmtMiB(tc.weft.rssMiB)} MiB, ` +
+                `node ${fmtMiB(tc.node.rssMiB)} MiB, weft/node ${fmtR(tc.rssWeftOverNode)} ` +
+                '(median of the per-run ratios; target <= 2)');
+  }
 
   if (opts.json) {
     const out = { machine, runs: opts.runs, weft, weftB, node, results };

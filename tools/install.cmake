@@ -30,7 +30,7 @@ install(FILES ${WEFT_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # dependencies, e.g. libcurl's LDAP and zstd archives).
 set(WEFT_PC_LIBS_PRIVATE "")
 foreach(l ${MSGPACK_LIBRARIES} ${SQLITE3_LIBRARIES} ${ENET_LIBRARIES} ${CRYPTO_LIBRARIES}
-    ${CURL_LIBRARIES} ${MARIADB_LIBRARIES} wslay m pthread dl)
+    ${CURL_LIBRARIES} ${MARIADB_LIBRARIES} ${WEFT_PC_EXTRA_LIBS} wslay m pthread dl)
   string(APPEND WEFT_PC_LIBS_PRIVATE " -l${l}")
 endforeach()
 install(CODE "

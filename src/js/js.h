@@ -115,6 +115,8 @@ typedef struct weft__js {
 
 /* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
  * (borrowed). Returns NULL with a message on stderr on failure. */
+/* A QuickJS runtime on weft's allocator (alloc.c: mimalloc when built with it). */
+JSRuntime *weft__js_new_runtime(void);
 weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv);
 int weft__js_set_exec_argv(weft__js *js, int argc, char **argv);
 /* The same for a resource of `weft serve` (resource != NULL): the host API

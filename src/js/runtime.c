@@ -428,7 +428,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     weft__rt_init(&js->base, h, &js_ops);
     js->host = h;
     js->ur_mode = mode;
-    js->rt = JS_NewRuntime();
+    js->rt = weft__js_new_runtime();
     if (!js->rt) goto fail;
     JS_SetMaxStackSize(js->rt, js_stack_size());
     js->ctx = JS_NewContext(js->rt);

@@ -22,7 +22,7 @@ for c in "$OUT"/host/*/server.cfg; do
 done
 cat > "$OUT/weft" <<EOF
 #!/bin/sh
-exec valgrind --error-exitcode=1 --leak-check=full --log-file="$OUT/\$VG_NAME.%p.log" "$WEFT" "\$@"
+exec valgrind --error-exitcode=1 --leak-check=full '--soname-synonyms=somalloc=*mimalloc*' --log-file="$OUT/\$VG_NAME.%p.log" "$WEFT" "\$@"
 EOF
 chmod +x "$OUT/weft"
 [ $# -gt 0 ] || set -- $(cd "$HERE" && ls -d */ | tr -d / | while read -r n; do
