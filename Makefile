@@ -9,7 +9,7 @@ PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps build test demo bench bench-js bench-host bench-net bench-db asan clean format node-compat
+.PHONY: all deps build test demo bench bench-js bench-host bench-net bench-db bench-cluster asan clean format node-compat
 
 all: build
 
@@ -59,6 +59,11 @@ bench-net: build
 # bench-db: oxmysql's API in weft (SQLite, MariaDB) vs Node 20 + mysql2 -> bench/RESULTS.md
 bench-db: build
 	@node bench/db/run.mjs --build $(BUILD)
+
+# bench-cluster: cross-server export round trip and event fan-out through a
+# local nats-server vs Node 20 + npm's nats -> bench/cluster/RESULTS.md
+bench-cluster: build
+	@node bench/cluster/run.mjs --build $(BUILD)
 
 # ASan frames are ~4x larger (9000 JS frames need ~30 MB, not 8), so the
 # tests run with a 32 MB main-thread stack (QuickJS's limit is sized from

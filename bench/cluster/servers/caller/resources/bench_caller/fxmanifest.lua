@@ -1,0 +1,4 @@
+fx_version 'cerulean'
+game 'common'
+server_script 'server.js'
+server_script 'server.lua'
