@@ -57,6 +57,9 @@ typedef struct weft__js {
     JSRuntime *rt;
     JSContext *ctx;
     JSValue internal; /* the bootstrap's `internal` object */
+    /* internal.processTimers / processImmediate, fetched at their first run
+     * (zero-filled until then; freed by weft__js_free) */
+    JSValue process_timers, process_immediate;
     JSValue natives;  /* the natives object, kept for lazily loaded files */
     JSValue shape_keepalive[4]; /* see weft__js_create */
 

@@ -373,19 +373,9 @@ function validateFunction(fn, name) {
   if (typeof fn !== 'function') internal.throwInvalidArgType(name, 'function', fn);
 }
 
-function setTimeout(callback, after, arg1, arg2, arg3) {
+function setTimeout(callback, after, ...args) {
   validateFunction(callback, 'callback');
-  let args;
-  switch (arguments.length) {
-    case 1: case 2: break;
-    case 3: args = [arg1]; break;
-    case 4: args = [arg1, arg2]; break;
-    default:
-      args = [arg1, arg2, arg3];
-      for (let i = 5; i < arguments.length; i++) args[i - 2] = arguments[i];
-      break;
-  }
-  const timeout = new Timeout(callback, after, args, false, true);
+  const timeout = new Timeout(callback, after, args.length ? args : undefined, false, true);
   insert(timeout, timeout._idleTimeout);
   return timeout;
 }
@@ -405,19 +395,9 @@ function clearTimeout(timer) {
   }
 }
 
-function setInterval(callback, repeat, arg1, arg2, arg3) {
+function setInterval(callback, repeat, ...args) {
   validateFunction(callback, 'callback');
-  let args;
-  switch (arguments.length) {
-    case 1: case 2: break;
-    case 3: args = [arg1]; break;
-    case 4: args = [arg1, arg2]; break;
-    default:
-      args = [arg1, arg2, arg3];
-      for (let i = 5; i < arguments.length; i++) args[i - 2] = arguments[i];
-      break;
-  }
-  const timeout = new Timeout(callback, repeat, args, true, true);
+  const timeout = new Timeout(callback, repeat, args.length ? args : undefined, true, true);
   insert(timeout, timeout._idleTimeout);
   return timeout;
 }
@@ -457,19 +437,14 @@ class Immediate {
 holdShapes(Immediate.prototype, ['_idleNext', '_idlePrev', '_onImmediate', '_argv', '_destroyed',
   kRefed, async_id_symbol, trigger_async_id_symbol]);
 
-function setImmediate(callback, arg1, arg2, arg3) {
+function setImmediate(callback, ...args) {
   validateFunction(callback, 'callback');
-  let args;
-  switch (arguments.length) {
-    case 1: break;
-    case 2: args = [arg1]; break;
-    case 3: args = [arg1, arg2]; break;
-    default:
-      args = [arg1, arg2, arg3];
-      for (let i = 4; i < arguments.length; i++) args[i - 1] = arguments[i];
-      break;
-  }
-  return new Immediate(callback, args);
+  return new Immediate(callback, args.length ? args : undefined);
+}
+// Rest parameters, not `arguments`: QuickJS builds an arguments object
+// property by property (~11 % of a setImmediate). `length` stays Node's.
+for (const [fn, length] of [[setTimeout, 5], [setInterval, 5], [setImmediate, 4]]) {
+  Object.defineProperty(fn, 'length', { value: length });
 }
 
 function clearImmediate(immediate) {
