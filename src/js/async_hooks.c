@@ -212,8 +212,9 @@ static int64_t arg_i64(JSContext *ctx, JSValueConst v)
     return x;
 }
 
-/* natives.setHookLists(init, before, after, destroy, promiseResolve, usesResource):
- * each a flat [hookObject, fn, ...] array. */
+/* natives.setHookLists(init, before, after, destroy, promiseResolve, usesResource,
+ * v8PromiseHooks): each list a flat [hookObject, fn, ...] array; the QuickJS
+ * promise hook is installed while an async hook or a v8.promiseHooks hook is. */
 static JSValue js_set_hook_lists(JSContext *ctx, JSValueConst this_val, int argc,
                                  JSValueConst *argv)
 {
@@ -231,7 +232,7 @@ static JSValue js_set_hook_lists(JSContext *ctx, JSValueConst this_val, int argc
     }
     js->uses_resource |= JS_ToBool(ctx, argv[WEFT_HOOK_KINDS]);
     js->hooks_active = total > 0 || js->uses_resource;
-    int ph = total > 0;
+    int ph = total > 0 || (argc > WEFT_HOOK_KINDS + 1 && JS_ToBool(ctx, argv[WEFT_HOOK_KINDS + 1]));
     if (ph != js->promise_hooks) {
         js->promise_hooks = ph;
         JS_SetPromiseHook(js->rt, ph ? weft__js_promise_hook : NULL, js);
@@ -337,7 +338,7 @@ static JSValue js_run_destroy_queue(JSContext *ctx, JSValueConst this_val, int a
 }
 
 static const JSCFunctionListEntry hooks_natives[] = {
-    JS_CFUNC_DEF("setHookLists", 6, js_set_hook_lists),
+    JS_CFUNC_DEF("setHookLists", 7, js_set_hook_lists),
     JS_CFUNC_DEF("emitInit", 4, js_emit_init),
     JS_CFUNC_DEF("emitBefore", 3, js_emit_before),
     JS_CFUNC_DEF("emitAfter", 1, js_emit_after),

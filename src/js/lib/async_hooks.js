@@ -18,7 +18,11 @@ const kindSymbols = [init_symbol, before_symbol, after_symbol, destroy_symbol, p
 const active_hooks = { array: [], call_depth: 0, tmp_array: null, tmp_fields: null };
 const topLevelResource = {};
 let usesResource = false;
+let asyncHooksOn = false; // some async hook enabled: promises take async ids
 const hooks = internal.hooks;
+// v8.promiseHooks (lib/v8.js): per kind the registered functions; they share
+// QuickJS's promise hook with async_hooks.
+const v8Hooks = { init: [], before: [], after: [], settled: [] };
 
 // Hand C the enabled hooks: per kind a flat [hookObject, fn, ...] snapshot.
 function updateActive() {
@@ -29,8 +33,35 @@ function updateActive() {
     for (const h of active_hooks.array) if (typeof h[sym] === 'function') l.push(h, h[sym]);
     return l;
   });
-  natives.setHookLists(lists[0], lists[1], lists[2], lists[3], lists[4], usesResource);
+  asyncHooksOn = fields[kInit] + fields[kBefore] + fields[kAfter] + fields[kDestroy] + fields[kPromiseResolve] > 0;
+  const v8On = v8Hooks.init.length + v8Hooks.before.length + v8Hooks.after.length + v8Hooks.settled.length > 0;
+  natives.setHookLists(lists[0], lists[1], lists[2], lists[3], lists[4], usesResource, v8On);
 }
+
+// Call v8.promiseHooks functions of one kind (a snapshot: a hook may stop
+// itself); a throw is an uncaught exception and the rest still run.
+function runV8Hooks(list, promise, parent) {
+  for (const fn of list.slice()) {
+    try {
+      fn(promise, parent);
+    } catch (err) {
+      internal.triggerUncaughtException(err, false);
+    }
+  }
+}
+// v8.promiseHooks' registration: returns the function that removes `fn`.
+internal.addV8PromiseHook = function (kind, fn) {
+  v8Hooks[kind].push(fn);
+  updateActive();
+  let stopped = false;
+  return function stop() {
+    if (stopped) return;
+    stopped = true;
+    const i = v8Hooks[kind].indexOf(fn);
+    if (i !== -1) v8Hooks[kind].splice(i, 1);
+    updateActive();
+  };
+};
 
 internal.hooksFatalError = function fatalError(e) {
   internal.printUncaught(e);
@@ -70,22 +101,34 @@ Object.assign(hooks, {
   },
   // Promise hooks (from the QuickJS patch, as V8's PromiseHook).
   promiseInit(promise, parent) {
-    trackPromise(promise, parent);
-    emitInit(promise[promise_async_id_symbol], 'PROMISE', promise[promise_trigger_async_id_symbol], promise);
+    if (asyncHooksOn) {
+      trackPromise(promise, parent);
+      emitInit(promise[promise_async_id_symbol], 'PROMISE', promise[promise_trigger_async_id_symbol], promise);
+    }
+    if (v8Hooks.init.length) runV8Hooks(v8Hooks.init, promise, parent);
   },
   promiseBefore(promise) {
-    trackPromise(promise, null);
-    natives.emitBefore(promise[promise_async_id_symbol], promise[promise_trigger_async_id_symbol], promise);
+    if (asyncHooksOn) {
+      trackPromise(promise, null);
+      natives.emitBefore(promise[promise_async_id_symbol], promise[promise_trigger_async_id_symbol], promise);
+    }
+    if (v8Hooks.before.length) runV8Hooks(v8Hooks.before, promise);
   },
   promiseAfter(promise) {
-    trackPromise(promise, null);
-    const asyncId = promise[promise_async_id_symbol];
-    if (asyncId === natives.executionAsyncId()) natives.emitAfter(asyncId);
-    else if (fields[kAfter] > 0) natives.emitAfterOnly(asyncId);
+    if (v8Hooks.after.length) runV8Hooks(v8Hooks.after, promise);
+    if (asyncHooksOn) {
+      trackPromise(promise, null);
+      const asyncId = promise[promise_async_id_symbol];
+      if (asyncId === natives.executionAsyncId()) natives.emitAfter(asyncId);
+      else if (fields[kAfter] > 0) natives.emitAfterOnly(asyncId);
+    }
   },
   promiseResolve(promise) {
-    trackPromise(promise, null);
-    if (fields[kPromiseResolve] > 0) natives.emitPromiseResolve(promise[promise_async_id_symbol]);
+    if (asyncHooksOn) {
+      trackPromise(promise, null);
+      if (fields[kPromiseResolve] > 0) natives.emitPromiseResolve(promise[promise_async_id_symbol]);
+    }
+    if (v8Hooks.settled.length) runV8Hooks(v8Hooks.settled, promise);
   },
 });
 

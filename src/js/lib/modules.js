@@ -52,6 +52,7 @@ builtins.os = libModule('os', 'osModule');
 builtins.crypto = libModule('crypto', 'cryptoModule');
 builtins.fs = libModule('fs', 'fsModule');
 builtins['fs/promises'] = libModule('fs', 'fsPromises');
+builtins.v8 = libModule('v8', 'v8Module');
 builtins['path/posix'] = builtins.path;
 builtins['path/win32'] = () => builtins.path().win32;
 builtins['timers/promises'] = () => internal.timersPromises || (internal.timersPromises = makeTimersPromises());
