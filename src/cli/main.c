@@ -23,7 +23,8 @@ static void usage(FILE *f)
                "MODE: throw (default), strict, warn, none, warn-with-error-code\n"
                "NODE-FLAGS: --expose-gc --no-warnings --no-deprecation --throw-deprecation\n"
                "  --trace-deprecation --trace-warnings --pending-deprecation\n"
-               "  --abort-on-uncaught-exception; accepted, no effect: --expose-internals\n"
+               "  --abort-on-uncaught-exception --expose-internals (a few of Node's internal\n"
+               "  modules, for Node's tests); accepted, no effect:\n"
                "  --zero-fill-buffers (buffers are always zero-filled)\n"
                "  --no-force-async-hooks-checks --experimental-*\n");
 }

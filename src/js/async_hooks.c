@@ -123,6 +123,13 @@ int weft__js_emit_before(weft__js *js, int64_t async_id, int64_t trigger, JSValu
     return emit_id(js, WEFT_HOOK_BEFORE, async_id);
 }
 
+/* after hooks without popping a context (a callback that ran without a
+ * pushed frame, e.g. a tick whose callback enabled the hook) */
+int weft__js_emit_after_only(weft__js *js, int64_t async_id)
+{
+    return emit_id(js, WEFT_HOOK_AFTER, async_id);
+}
+
 int weft__js_emit_after(weft__js *js, int64_t async_id)
 {
     int rc = emit_id(js, WEFT_HOOK_AFTER, async_id);
@@ -275,7 +282,7 @@ static JSValue js_emit_after_only(JSContext *ctx, JSValueConst this_val, int arg
                                   JSValueConst *argv)
 {
     weft__js *js = weft__js_from_ctx(ctx);
-    if (emit_id(js, WEFT_HOOK_AFTER, arg_i64(ctx, argv[0])) < 0) return JS_EXCEPTION;
+    if (weft__js_emit_after_only(js, arg_i64(ctx, argv[0])) < 0) return JS_EXCEPTION;
     return JS_UNDEFINED;
 }
 

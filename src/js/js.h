@@ -178,6 +178,7 @@ int weft__js_emit_init(weft__js *js, int64_t async_id, JSValueConst type, int64_
                        JSValueConst resource);
 int weft__js_emit_before(weft__js *js, int64_t async_id, int64_t trigger, JSValueConst resource);
 int weft__js_emit_after(weft__js *js, int64_t async_id);
+int weft__js_emit_after_only(weft__js *js, int64_t async_id);
 void weft__js_emit_destroy(weft__js *js, int64_t async_id);
 void weft__js_push_context(weft__js *js, int64_t async_id, int64_t trigger, JSValueConst resource);
 int weft__js_pop_context(weft__js *js, int64_t async_id);

@@ -290,6 +290,16 @@ static JSValue js_gc(JSContext *ctx, JSValueConst this_val, int argc, JSValueCon
     return JS_UNDEFINED;
 }
 
+/* natives.sleep(ms): block the thread (Node's internal/util sleep, only
+ * reachable under --expose-internals; the argument is validated in JS). */
+static JSValue js_sleep(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    uint32_t ms = 0;
+    if (JS_ToUint32(ctx, &ms, argv[0])) return JS_EXCEPTION;
+    uv_sleep(ms);
+    return JS_UNDEFINED;
+}
+
 /* process.abort() and --abort-on-uncaught-exception: as Node, abort(3). */
 static JSValue js_abort(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
@@ -336,6 +346,7 @@ static const JSCFunctionListEntry process_natives[] = {
     JS_CFUNC_DEF("reallyExit", 1, js_really_exit),
     JS_CFUNC_DEF("gc", 0, js_gc),
     JS_CFUNC_DEF("abort", 0, js_abort),
+    JS_CFUNC_DEF("sleep", 1, js_sleep),
     JS_CFUNC_DEF("env", 0, js_env),
     JS_CFUNC_DEF("cwd", 0, js_cwd),
     JS_CFUNC_DEF("chdir", 1, js_chdir),

@@ -121,8 +121,10 @@ static int run_ticks(weft__js *js)
         js->tick_head = (js->tick_head + 1) & (js->tick_cap - 1);
         js->tick_len--;
         JSValue r;
-        if (!JS_IsUndefined(t.resource)) {
-            /* made while hooks were active: before/destroy/after */
+        if (!JS_IsUndefined(t.resource) || js->hooks_active) {
+            /* made while hooks were active, or hooks enabled since (as
+             * Node, emitBefore/emitAfter test the hooks at run time):
+             * before/destroy/after */
             r = weft__js_run_hooked_tick(js, &t) < 0 ? JS_EXCEPTION : JS_UNDEFINED;
             JS_FreeValue(ctx, t.resource);
         } else {
@@ -130,6 +132,15 @@ static int run_ticks(weft__js *js)
             js->execution_async_id = t.async_id;
             js->trigger_async_id = t.trigger_async_id;
             r = JS_Call(ctx, t.callback, JS_UNDEFINED, t.argc, (JSValueConst *)t.argv);
+            /* a hook enabled by the callback itself: destroy (as Node's
+             * finally) and, unless it threw, after for this tick */
+            if (js->hooks_active) {
+                weft__js_emit_destroy(js, t.async_id);
+                if (!JS_IsException(r) && weft__js_emit_after_only(js, t.async_id) < 0) {
+                    JS_FreeValue(ctx, r);
+                    r = JS_EXCEPTION;
+                }
+            }
             js->execution_async_id = eid;
             js->trigger_async_id = tid;
         }
@@ -200,6 +211,28 @@ void weft__js_run_microtasks(weft__js *js)
 }
 
 /* ---- rejections -------------------------------------------------------- */
+
+/* A resolve/reject after the promise was resolved (deps/patches/0030):
+ * lib/promises.js queues Node's 'multipleResolves' on a tick. */
+static void multiple_resolve_tracker(JSContext *ctx, JSValueConst promise, JSValueConst value,
+                                     JS_BOOL is_reject, void *opaque)
+{
+    weft__js *js = opaque;
+    if (js->host->exit_requested || js->halted) return;
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, "multipleResolves");
+    if (!JS_IsFunction(ctx, fn)) {
+        JS_FreeValue(ctx, fn);
+        return;
+    }
+    JSValue a[3] = {JS_NewString(ctx, is_reject ? "reject" : "resolve"), JS_DupValue(ctx, promise),
+                    JS_DupValue(ctx, value)};
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 3, (JSValueConst *)a);
+    if (JS_IsException(r)) JS_FreeValue(ctx, JS_GetException(ctx)); /* out of memory only */
+    JS_FreeValue(ctx, r);
+    for (int i = 0; i < 3; i++) JS_FreeValue(ctx, a[i]);
+    JS_FreeValue(ctx, fn);
+}
+
 
 static void rejection_tracker(JSContext *ctx, JSValueConst promise, JSValueConst reason,
                               JS_BOOL is_handled, void *opaque)
@@ -531,6 +564,7 @@ void weft__js_tasks_init(weft__js *js, JSValue natives)
     JS_SetPropertyFunctionList(js->ctx, natives, tasks_natives,
                                sizeof tasks_natives / sizeof tasks_natives[0]);
     JS_SetHostPromiseRejectionTracker(js->rt, rejection_tracker, js);
+    JS_SetPromiseMultipleResolveTracker(js->rt, multiple_resolve_tracker, js);
     js->execution_async_id = 1; /* the main script: executionAsyncId 1 */
     js->trigger_async_id = 0;
     js->default_trigger_async_id = -1;

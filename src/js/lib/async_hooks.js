@@ -100,8 +100,11 @@ Object.assign(hooks, {
     return runMicrotask.bind(asyncResource);
   },
   // Promise hooks (from the QuickJS patch, as V8's PromiseHook).
+  // As Node's updatePromiseHookMode: a promise takes its id at creation
+  // only while init (or destroy) hooks exist, else lazily at its first
+  // before, or at settling while promiseResolve hooks exist.
   promiseInit(promise, parent) {
-    if (asyncHooksOn) {
+    if (fields[kInit] > 0 || fields[kDestroy] > 0) {
       trackPromise(promise, parent);
       emitInit(promise[promise_async_id_symbol], 'PROMISE', promise[promise_trigger_async_id_symbol], promise);
     }
@@ -124,9 +127,9 @@ Object.assign(hooks, {
     }
   },
   promiseResolve(promise) {
-    if (asyncHooksOn) {
+    if (fields[kPromiseResolve] > 0) {
       trackPromise(promise, null);
-      if (fields[kPromiseResolve] > 0) natives.emitPromiseResolve(promise[promise_async_id_symbol]);
+      natives.emitPromiseResolve(promise[promise_async_id_symbol]);
     }
     if (v8Hooks.settled.length) runV8Hooks(v8Hooks.settled, promise);
   },
@@ -147,8 +150,10 @@ function runMicrotask() {
 
 function trackPromise(promise, parent) {
   if (promise[promise_async_id_symbol]) return;
+  // the parent's id first, so one made now is lower than the child's (Node)
+  const triggerAsyncId = parent ? getOrSetAsyncId(parent) : natives.defaultTriggerAsyncId();
   promise[promise_async_id_symbol] = natives.newAsyncId();
-  promise[promise_trigger_async_id_symbol] = parent ? getOrSetAsyncId(parent) : natives.defaultTriggerAsyncId();
+  promise[promise_trigger_async_id_symbol] = triggerAsyncId;
 }
 function getOrSetAsyncId(object) {
   if (Object.prototype.hasOwnProperty.call(object, promise_async_id_symbol)) return object[promise_async_id_symbol];

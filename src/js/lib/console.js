@@ -1,16 +1,65 @@
 // console.js: the global console (log/info/debug to stdout; error/warn/trace
 // to stderr), formatting through internal.formatWithOptions (inspect.js).
 const print = natives.print;
+
+// process.stdout/stderr (process.js's getters call here) are made on first use, as in Node, where making one
+// creates async resources (its handle): the ids they take shift every later
+// async id, which scripts can observe. natives.streamAsyncIds(fd) is S: 1
+// for a file or device, 2 for a pipe, 3-4 for a TTY; making the stream takes
+// S - 1. Measured on Node 20: a write with a callback then schedules the
+// stream's afterWrite tick (one TickObject id) unless one for the same
+// callback is still pending; console.log makes stdout and stderr and writes
+// with one callback per stream, so only its first line per tick batch takes
+// an id; write(s) without a callback takes none.
+const streams = [undefined, undefined, undefined];
+function afterWriteTick(st, info) {
+  if (st.afterWriteInfo === info) st.afterWriteInfo = null;
+  for (let i = 0; i < info.count; i++) info.cb();
+}
+function afterWrite(st, cb) {
+  const info = st.afterWriteInfo;
+  if (info !== null && info.cb === cb) {
+    info.count++;
+    return;
+  }
+  natives.nextTick(afterWriteTick, st, st.afterWriteInfo = { count: 1, cb });
+}
+function stream(fd) {
+  let st = streams[fd];
+  if (st === undefined) {
+    for (let n = natives.streamAsyncIds(fd) - 1; n > 0; n--) natives.newAsyncId();
+    st = streams[fd] = {
+      write(s, encoding, cb) {
+        if (typeof encoding === 'function') cb = encoding;
+        natives.print(fd, String(s));
+        if (typeof cb === 'function') afterWrite(st, cb);
+        return true;
+      },
+      isTTY: natives.isatty(fd),
+      fd,
+      afterWriteInfo: null,
+    };
+  }
+  return st;
+}
+// console's writes (lib/console.js): fd 1 or 2, each stream with its callback
+function consoleNoop() {}
+internal.consoleWrite = function (fd, s) {
+  const st = stream(fd);
+  if (fd === 1) stream(2);
+  natives.print(fd, s);
+  afterWrite(st, consoleNoop);
+};
+internal.stream = stream;
 function fmt(args) {
   if (internal.formatWithOptions) return internal.formatWithOptions({}, ...args);
   return args.map((a) => (typeof a === 'string' ? a : String(a))).join(' ');
 }
 let groupIndent = '';
 function out(fd, args) {
-  internal.stream(fd); // the stream exists from the first write on, as in Node
   let s = fmt(args);
   if (groupIndent) s = groupIndent + s.split('\n').join(`\n${groupIndent}`);
-  print(fd, `${s}\n`);
+  internal.consoleWrite(fd, `${s}\n`); // as Node's stream write (async ids)
 }
 const counts = new Map();
 const timers = new Map();
@@ -25,7 +74,9 @@ const console = {
     Error.captureStackTrace(err, trace);
     out(2, [err.stack]);
   },
-  dir(obj, options) { print(1, `${internal.inspect ? internal.inspect(obj, { customInspect: false, ...options }) : String(obj)}\n`); },
+  dir(obj, options) {
+    internal.consoleWrite(1, `${internal.inspect ? internal.inspect(obj, { customInspect: false, ...options }) : String(obj)}\n`);
+  },
   assert(cond, ...args) {
     if (!cond) { args[0] = `Assertion failed${args.length === 0 ? '' : `: ${args[0]}`}`; out(2, args); }
   },

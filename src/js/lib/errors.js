@@ -90,7 +90,7 @@ lazyInternal(['EventEmitter'], 'events');
     for (const fn of fns) fn();
   });
 }
-lazyInternal(['processPromiseRejections'], 'promises');
+lazyInternal(['processPromiseRejections', 'multipleResolves'], 'promises');
 
 function determineSpecificType(value) {
   if (value == null) return '' + value;

@@ -5,6 +5,7 @@
 'use strict';
 
 const kStop = Symbol('kStop');
+const kTrusted = Symbol('kTrusted'); // events weft itself fires (abort)
 const kTarget = Symbol('kTarget');
 const kListeners = Symbol('kListeners');
 const kIsBeingDispatched = Symbol('kIsBeingDispatched');
@@ -39,6 +40,8 @@ function invalidThis(what) {
   return err;
 }
 
+const kInspect = Symbol.for('nodejs.util.inspect.custom');
+
 // ---- Event ----
 class Event {
   #type;
@@ -58,25 +61,36 @@ class Event {
     this[kTarget] = null;
     this[kIsBeingDispatched] = false;
     this[kStop] = false;
+    if (options != null && options[kTrusted] === true) this[kTrusted] = true;
   }
-  get type() { return this.#type; }
-  get target() { return this[kTarget]; }
-  get currentTarget() { return this[kIsBeingDispatched] ? this[kTarget] : null; }
-  get srcElement() { return this[kTarget]; }
-  get cancelable() { return this.#cancelable; }
-  get bubbles() { return this.#bubbles; }
-  get composed() { return this.#composed; }
-  get defaultPrevented() { return this.#cancelable && this.#defaultPrevented; }
-  get returnValue() { return !this.defaultPrevented; }
-  get timeStamp() { return this.#timestamp; }
-  get isTrusted() { return false; }
-  get eventPhase() { return this[kIsBeingDispatched] ? Event.AT_TARGET : Event.NONE; }
-  get cancelBubble() { return this.#propagationStopped; }
-  set cancelBubble(v) { if (v) this.#propagationStopped = true; }
-  composedPath() { return this[kIsBeingDispatched] ? [this[kTarget]] : []; }
-  preventDefault() { this.#defaultPrevented = true; }
-  stopPropagation() { this.#propagationStopped = true; }
-  stopImmediatePropagation() { this.#propagationStopped = true; this[kStop] = true; }
+  static #check(e) { if (!(#type in e)) throw invalidThis('Event'); }
+  get type() { Event.#check(this); return this.#type; }
+  get target() { Event.#check(this); return this[kTarget]; }
+  get currentTarget() { Event.#check(this); return this[kIsBeingDispatched] ? this[kTarget] : null; }
+  get srcElement() { Event.#check(this); return this[kTarget]; }
+  get cancelable() { Event.#check(this); return this.#cancelable; }
+  get bubbles() { Event.#check(this); return this.#bubbles; }
+  get composed() { Event.#check(this); return this.#composed; }
+  get defaultPrevented() { Event.#check(this); return this.#cancelable && this.#defaultPrevented; }
+  get returnValue() { Event.#check(this); return !this.defaultPrevented; }
+  get timeStamp() { Event.#check(this); return this.#timestamp; }
+  get isTrusted() { return this[kTrusted] === true; }
+  get eventPhase() { Event.#check(this); return this[kIsBeingDispatched] ? Event.AT_TARGET : Event.NONE; }
+  get cancelBubble() { Event.#check(this); return this.#propagationStopped; }
+  set cancelBubble(v) { Event.#check(this); if (v) this.#propagationStopped = true; }
+  composedPath() { Event.#check(this); return this[kIsBeingDispatched] ? [this[kTarget]] : []; }
+  preventDefault() { Event.#check(this); this.#defaultPrevented = true; }
+  stopPropagation() { Event.#check(this); this.#propagationStopped = true; }
+  stopImmediatePropagation() { Event.#check(this); this.#propagationStopped = true; this[kStop] = true; }
+  // as Node: the class name alone below depth 0, else its main fields
+  [kInspect](depth, options) {
+    const name = this.constructor.name;
+    if (depth < 0) return name;
+    const opts = { ...options, depth: Number.isInteger(options.depth) ? options.depth - 1 : options.depth };
+    return `${name} ${internal.inspect({
+      type: this.#type, defaultPrevented: this.#defaultPrevented, cancelable: this.#cancelable, timeStamp: this.#timestamp,
+    }, opts)}`;
+  }
 }
 for (const [k, v] of Object.entries({ NONE: 0, CAPTURING_PHASE: 1, AT_TARGET: 2, BUBBLING_PHASE: 3 })) {
   Object.defineProperty(Event, k, { value: v, enumerable: true });
@@ -91,7 +105,7 @@ class CustomEvent extends Event {
     super(type, options);
     this.#detail = options && options.detail !== undefined ? options.detail : null;
   }
-  get detail() { return this.#detail; }
+  get detail() { if (!(#detail in this)) throw invalidThis('CustomEvent'); return this.#detail; }
 }
 Object.defineProperty(CustomEvent.prototype, Symbol.toStringTag, { value: 'CustomEvent', configurable: true });
 
@@ -103,8 +117,20 @@ function validateListenerOptions(options) {
   if (typeof options !== 'object') internal.throwInvalidArgType('options', 'object', options);
   return options;
 }
+// a function, or any object (its handleEvent is looked up at dispatch)
 function isListener(l) {
-  return typeof l === 'function' || (l !== null && typeof l === 'object' && typeof l.handleEvent === 'function');
+  return typeof l === 'function' || (l !== null && typeof l === 'object');
+}
+
+function missingArgs(what) {
+  return internal.makeNodeError(TypeError, 'ERR_MISSING_ARGS', `The ${what} must be specified`);
+}
+function isTarget(o) { return o !== null && typeof o === 'object' && kListeners in o; }
+
+// per type, in order; `size` as Node's kEvents entries have
+class ListenerList extends Array {
+  static get [Symbol.species]() { return Array; }
+  get size() { return this.length; }
 }
 
 class EventTarget {
@@ -112,12 +138,15 @@ class EventTarget {
     this[kListeners] = new Map();
   }
   addEventListener(type, listener, options = undefined) {
-    if (!(kListeners in this)) throw invalidThis('EventTarget');
-    if (arguments.length < 2) internal.throwInvalidArgType('listener', 'EventListener', listener);
+    if (!isTarget(this)) throw invalidThis('EventTarget');
+    if (arguments.length < 2) throw missingArgs('"type" and "listener" arguments');
     const { once = false, capture = false, passive = false, signal } = validateListenerOptions(options);
     if (listener === null || listener === undefined) {
-      process.emitWarning(`addEventListener called with ${listener} which has no effect.`,
-        'AddEventListenerArgumentTypeWarning');
+      const w = new Error(`addEventListener called with ${listener} which has no effect.`);
+      w.name = 'AddEventListenerArgumentTypeWarning';
+      w.target = this;
+      w.type = type;
+      process.emitWarning(w);
       return;
     }
     if (!isListener(listener)) internal.throwInvalidArgType('listener', 'EventListener', listener);
@@ -127,24 +156,34 @@ class EventTarget {
     if (signal && signal.aborted) return;
     type = `${type}`;
     let list = this[kListeners].get(type);
-    if (!list) this[kListeners].set(type, list = []);
-    if (list.some((e) => e.listener === listener && e.capture === !!capture)) return;
-    const entry = { listener, once: !!once, capture: !!capture, passive: !!passive, removed: false, signalOff: null };
+    if (!list) this[kListeners].set(type, list = new ListenerList());
+    if (list.some((e) => listenerOf(e) === listener && e.capture === !!capture)) return;
+    const entry = { listener, once: !!once, capture: !!capture, passive: !!passive, removed: false, signalOff: null,
+      nodeStyle: !!(options !== null && typeof options === 'object' && options[kIsNodeStyleListener]),
+      resist: !!(options !== null && typeof options === 'object' && options[kResistStopPropagation]) };
+    // Node's kWeakHandler: the listener lives as long as the given object
+    const holder = options !== null && typeof options === 'object' ? options[kWeakHandler] : undefined;
+    if (holder !== undefined && typeof WeakRef === 'function') {
+      weakHolders.set(holder, listener);
+      entry.listener = null;
+      entry.weak = new WeakRef(listener);
+    }
     list.push(entry);
     if (signal) {
       const off = () => this.removeEventListener(type, listener, { capture });
-      signal.addEventListener('abort', off, { once: true });
+      signal.addEventListener('abort', off, { once: true, [kResistStopPropagation]: true });
       entry.signalOff = () => signal.removeEventListener('abort', off);
     }
     if (typeof this[kNewListener] === 'function') this[kNewListener](list.length, type, listener, once, capture, passive);
   }
   removeEventListener(type, listener, options = undefined) {
-    if (!(kListeners in this)) throw invalidThis('EventTarget');
+    if (!isTarget(this)) throw invalidThis('EventTarget');
+    if (arguments.length < 2) throw missingArgs('"type" and "listener" arguments');
     const capture = typeof options === 'boolean' ? options : !!(options && options.capture);
     type = `${type}`;
     const list = this[kListeners].get(type);
     if (!list) return;
-    const i = list.findIndex((e) => e.listener === listener && e.capture === capture);
+    const i = list.findIndex((e) => listenerOf(e) === listener && e.capture === capture);
     if (i === -1) return;
     const [entry] = list.splice(i, 1);
     entry.removed = true;
@@ -153,57 +192,175 @@ class EventTarget {
     if (typeof this[kRemoveListener] === 'function') this[kRemoveListener](list.length, type, listener, capture);
   }
   dispatchEvent(event) {
-    if (!(kListeners in this)) throw invalidThis('EventTarget');
+    if (!isTarget(this)) throw invalidThis('EventTarget');
+    if (arguments.length < 1) throw missingArgs('"event" argument');
     if (!(event instanceof Event)) internal.throwInvalidArgType('event', 'Event', event);
     if (event[kIsBeingDispatched]) {
-      const err = new DOMException('The event is already being dispatched', 'InvalidStateError');
-      err.code = 'ERR_EVENT_RECURSION';
-      throw err;
+      throw internal.makeNodeError(Error, 'ERR_EVENT_RECURSION', `The event "${event.type}" is already being dispatched`);
     }
-    event[kTarget] = this;
-    event[kIsBeingDispatched] = true;
-    const list = this[kListeners].get(event.type);
-    if (list) {
-      for (const entry of list.slice()) {
-        if (entry.removed) continue;
-        if (entry.once) this.removeEventListener(event.type, entry.listener, { capture: entry.capture });
-        try {
-          const l = entry.listener;
-          const r = typeof l === 'function' ? Reflect.apply(l, this, [event]) : l.handleEvent(event);
-          if (r !== undefined && r !== null && typeof r.then === 'function') {
-            r.then(undefined, (err) => process.nextTick(() => { throw err; }));
-          }
-        } catch (err) {
-          // as Node: a throwing listener is an uncaught exception, reported
-          // on a later tick; the other listeners still run
-          process.nextTick(() => { throw err; });
-        }
-        if (event[kStop]) break;
-      }
-    }
-    event[kIsBeingDispatched] = false;
-    return event.defaultPrevented !== true;
+    return dispatch(this, event, event, event.type);
   }
 }
+
+function listenerOf(entry) { return entry.weak ? entry.weak.deref() : entry.listener; }
+const weakHolders = new WeakMap();
+const kWeakHandler = Symbol('kWeak');
+const kIsNodeStyleListener = Symbol('kIsNodeStyleListener');
+// Node's kResistStopPropagation: a listener stopImmediatePropagation() does
+// not skip (events.once/on/addAbortListener's abort listeners)
+const kResistStopPropagation = Symbol('kResistStopPropagation');
+internal.kResistStopPropagation = kResistStopPropagation;
+
+// Listeners of `type` get `event` (made on first need by a web-style listener
+// when only nodeValue is given, as Node's hybrid dispatch for
+// NodeEventTarget.emit); Node-style listeners get nodeValue.
+function dispatch(target, event, nodeValue, type) {
+  const list = target[kListeners].get(type);
+  const makeEvent = () => {
+    if (event === undefined) event = new CustomEvent(type, { detail: nodeValue });
+    if (!event[kIsBeingDispatched]) {
+      event[kTarget] = target;
+      event[kIsBeingDispatched] = true;
+    }
+    return event;
+  };
+  if (event !== undefined) makeEvent();
+  if (list) {
+    for (const entry of list.slice()) {
+      if (entry.removed || (event !== undefined && event[kStop] && !entry.resist)) continue;
+      const l = listenerOf(entry);
+      if (l === undefined) continue;
+      if (entry.once) target.removeEventListener(type, l, { capture: entry.capture });
+      try {
+        const arg = entry.nodeStyle ? nodeValue : makeEvent();
+        // an object without handleEvent is skipped (Node)
+        const r = typeof l === 'function' ? Reflect.apply(l, target, [arg])
+          : typeof l.handleEvent === 'function' ? l.handleEvent(arg) : undefined;
+        if (r !== undefined && r !== null && typeof r.then === 'function') {
+          r.then(undefined, (err) => process.nextTick(() => { throw err; }));
+        }
+      } catch (err) {
+        // as Node: a throwing listener is an uncaught exception, reported
+        // on a later tick; the other listeners still run
+        process.nextTick(() => { throw err; });
+      }
+    }
+  }
+  if (event !== undefined) event[kIsBeingDispatched] = false;
+  return event === undefined || event.defaultPrevented !== true;
+}
+
 const kNewListener = Symbol('kNewListener');
 const kRemoveListener = Symbol('kRemoveListener');
 Object.defineProperty(EventTarget.prototype, Symbol.toStringTag, { value: 'EventTarget', configurable: true });
+// WebIDL: the methods and attributes are enumerable (as in Node)
+function enumerableMembers(proto) {
+  for (const k of Object.getOwnPropertyNames(proto)) {
+    if (k !== 'constructor') Object.defineProperty(proto, k, { enumerable: true });
+  }
+}
+enumerableMembers(Event.prototype);
+enumerableMembers(CustomEvent.prototype);
+enumerableMembers(EventTarget.prototype);
 internal.eventTargetListeners = (target, type) =>
-  (target[kListeners] && target[kListeners].get(`${type}`) || []).map((e) => e.listener);
+  (target[kListeners] && target[kListeners].get(`${type}`) || []).map(listenerOf).filter((l) => l !== undefined);
+
+// Node's NodeEventTarget (lib/internal/event_target.js): an EventTarget with
+// the EventEmitter-style methods; on/once listeners get emit's value.
+class NodeEventTarget extends EventTarget {
+  #maxListeners = 10;
+  static #check(t) { if (!(#maxListeners in t)) throw invalidThis('NodeEventTarget'); }
+  setMaxListeners(n) { NodeEventTarget.#check(this);
+    if (typeof n !== 'number' || n < 0 || Number.isNaN(n)) {
+      throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+        `The value of "n" is out of range. It must be a non-negative number. Received ${internal.inspect(n)}`);
+    }
+    this.#maxListeners = n;
+  }
+  getMaxListeners() { NodeEventTarget.#check(this); return this.#maxListeners; }
+  eventNames() { NodeEventTarget.#check(this); return [...this[kListeners].keys()]; }
+  listenerCount(type) { NodeEventTarget.#check(this);
+    const list = this[kListeners].get(`${type}`);
+    return list ? list.length : 0;
+  }
+  off(type, listener, options) { NodeEventTarget.#check(this); this.removeEventListener(type, listener, options); return this; }
+  removeListener(type, listener, options) { NodeEventTarget.#check(this); return this.off(type, listener, options); }
+  on(type, listener) { NodeEventTarget.#check(this); this.addEventListener(type, listener, { [kIsNodeStyleListener]: true }); return this; }
+  addListener(type, listener) { NodeEventTarget.#check(this); return this.on(type, listener); }
+  once(type, listener) { NodeEventTarget.#check(this);
+    this.addEventListener(type, listener, { once: true, [kIsNodeStyleListener]: true });
+    return this;
+  }
+  emit(type, arg) { NodeEventTarget.#check(this);
+    if (typeof type !== 'string') internal.throwInvalidArgType('type', 'string', type);
+    const had = this.listenerCount(type) > 0;
+    dispatch(this, undefined, arg, type);
+    return had;
+  }
+  removeAllListeners(type) { NodeEventTarget.#check(this);
+    if (type === undefined) this[kListeners].clear();
+    else this[kListeners].delete(`${type}`);
+    return this;
+  }
+}
+Object.defineProperty(NodeEventTarget.prototype, Symbol.toStringTag, { value: 'NodeEventTarget', configurable: true });
+// Node's defineEventHandler: an `on<name>` attribute on `obj` (a target or
+// a prototype); its listener is added on the first assignment, so it runs in
+// the order it was first set among the other listeners.
+const kHandlers = Symbol('kHandlers');
+function defineEventHandler(obj, name, event = name) {
+  const prop = `on${name}`;
+  function get() {
+    if (!isTarget(this)) throw invalidThis('EventTarget');
+    const h = this[kHandlers] && this[kHandlers].get(event);
+    return h ? h.handler : null;
+  }
+  function set(value) {
+    if (!isTarget(this)) throw invalidThis('EventTarget');
+    if (!Object.prototype.hasOwnProperty.call(this, kHandlers)) this[kHandlers] = new Map();
+    const handler = typeof value === 'function' || (value !== null && typeof value === 'object') ? value : null;
+    let wrapped = this[kHandlers].get(event);
+    if (wrapped) {
+      wrapped.handler = handler;
+    } else {
+      wrapped = function eventHandler(...args) {
+        const h = wrapped.handler;
+        if (typeof h === 'function') return Reflect.apply(h, this, args);
+        if (h !== null && typeof h.handleEvent === 'function') return h.handleEvent(...args);
+      };
+      wrapped.handler = handler;
+      this[kHandlers].set(event, wrapped);
+      this.addEventListener(event, wrapped);
+    }
+  }
+  Object.defineProperty(get, 'name', { value: `get ${prop}` });
+  Object.defineProperty(set, 'name', { value: `set ${prop}` });
+  Object.defineProperty(obj, prop, { get, set, configurable: true, enumerable: true });
+}
+
+// for require('internal/event_target') under --expose-internals
+internal.eventTargetInternals = () => ({
+  Event, CustomEvent, EventTarget, NodeEventTarget, kEvents: kListeners, kWeakHandler, kIsNodeStyleListener,
+  defineEventHandler, kResistStopPropagation,
+});
 
 // ---- AbortSignal / AbortController ----
 const kAborted = Symbol('kAborted');
 const kReason = Symbol('kReason');
-const kOnAbort = Symbol('kOnAbort');
-const kOnAbortAdded = Symbol('kOnAbortAdded');
-const kTimeouts = new Set(); // keeps AbortSignal.timeout()'s timers reachable
+// AbortSignal.timeout(): the timer holds its signal weakly (an unobserved
+// signal can be collected, its timer then cleared); a timeout signal with an
+// 'abort' listener is held here until it fires or loses its listeners.
+const kTimeoutSignal = Symbol('kTimeoutSignal');
+const heldTimeoutSignals = new Set();
+const timeoutRegistry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((t) => clearTimeout(t)) : null;
 let allowConstruct = false;
 
 function abortSignal(signal, reason) {
   if (signal[kAborted]) return;
   signal[kAborted] = true;
   signal[kReason] = reason;
-  signal.dispatchEvent(new Event('abort'));
+  signal.dispatchEvent(new Event('abort', { [kTrusted]: true }));
 }
 
 class AbortSignal extends EventTarget {
@@ -216,20 +373,6 @@ class AbortSignal extends EventTarget {
     super();
     this[kAborted] = false;
     this[kReason] = undefined;
-    this[kOnAbort] = null;
-  }
-  // an event handler attribute: a listener from its first assignment on,
-  // so it runs in the order it was set among the other listeners
-  get onabort() { return this[kOnAbort]; }
-  set onabort(fn) {
-    if (this[kOnAbort] === null && !this[kOnAbortAdded]) {
-      this[kOnAbortAdded] = true;
-      this.addEventListener('abort', (e) => {
-        const h = this[kOnAbort];
-        if (typeof h === 'function') return Reflect.apply(h, this, [e]);
-      });
-    }
-    this[kOnAbort] = typeof fn === 'function' || (fn !== null && typeof fn === 'object') ? fn : null;
   }
   get aborted() {
     if (!(kAborted in this)) throw invalidThis('AbortSignal');
@@ -240,7 +383,8 @@ class AbortSignal extends EventTarget {
     return this[kReason];
   }
   throwIfAborted() {
-    if (this.aborted) throw this[kReason];
+    if (!(kAborted in this)) throw invalidThis('AbortSignal');
+    if (this[kAborted]) throw this[kReason];
   }
   static abort(reason = new DOMException('This operation was aborted', 'AbortError')) {
     const s = newSignal();
@@ -255,13 +399,23 @@ class AbortSignal extends EventTarget {
         `The value of "delay" is out of range. It must be >= 0 && <= ${2 ** 53 - 1}. Received ${delay}`);
     }
     const s = newSignal();
+    const ref = typeof WeakRef === 'function' ? new WeakRef(s) : { deref: () => s };
     const t = setTimeout(() => {
-      kTimeouts.delete(t);
-      abortSignal(s, new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+      const signal = ref.deref();
+      if (signal === undefined) return;
+      heldTimeoutSignals.delete(signal);
+      abortSignal(signal, new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     }, delay);
     t.unref();
-    kTimeouts.add(t);
+    s[kTimeoutSignal] = true;
+    if (timeoutRegistry) timeoutRegistry.register(s, t);
     return s;
+  }
+  [kNewListener](size, type) {
+    if (this[kTimeoutSignal] && type === 'abort' && !this[kAborted] && size === 1) heldTimeoutSignals.add(this);
+  }
+  [kRemoveListener](size, type) {
+    if (this[kTimeoutSignal] && type === 'abort' && size === 0) heldTimeoutSignals.delete(this);
   }
   static any(signals) {
     if (!Array.isArray(signals) && (signals === null || typeof signals[Symbol.iterator] !== 'function')) {
@@ -285,6 +439,7 @@ class AbortSignal extends EventTarget {
   }
 }
 Object.defineProperty(AbortSignal.prototype, Symbol.toStringTag, { value: 'AbortSignal', configurable: true });
+defineEventHandler(AbortSignal.prototype, 'abort');
 function newSignal() {
   allowConstruct = true;
   try {
@@ -294,9 +449,20 @@ function newSignal() {
   }
 }
 
+// Node's customInspect for AbortController/AbortSignal: `Name { fields }`
+function customInspect(self, obj, depth, options) {
+  if (depth < 0) return self;
+  const opts = { ...options, depth: options.depth === null ? null : options.depth - 1 };
+  return `${self.constructor.name} ${internal.inspect(obj, opts)}`;
+}
+AbortSignal.prototype[kInspect] = function (depth, options) {
+  return customInspect(this, { aborted: this.aborted }, depth, options);
+};
+
 class AbortController {
   #signal = newSignal();
   get signal() { return this.#signal; }
+  [kInspect](depth, options) { return customInspect(this, { signal: this.signal }, depth, options); }
   abort(reason = new DOMException('This operation was aborted', 'AbortError')) {
     abortSignal(this.#signal, reason);
   }

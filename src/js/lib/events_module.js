@@ -26,9 +26,14 @@ function listen(emitter, name, fn, once) {
   internal.throwInvalidArgType('emitter', 'EventEmitter', emitter);
 }
 
+// async in Node: a bad argument is a rejected promise, not a throw
 function once(emitter, name, options = {}) {
   const signal = options ? options.signal : undefined;
-  validateSignal(signal);
+  try {
+    validateSignal(signal);
+  } catch (err) {
+    return Promise.reject(err);
+  }
   if (signal && signal.aborted) return Promise.reject(abortError(signal));
   return new Promise((resolve, reject) => {
     let offError = null, offAbort = null;
@@ -50,7 +55,7 @@ function once(emitter, name, options = {}) {
         if (offError) offError();
         reject(abortError(signal));
       };
-      signal.addEventListener('abort', onAbort, { once: true });
+      signal.addEventListener('abort', onAbort, { once: true, [internal.kResistStopPropagation]: true });
       offAbort = () => signal.removeEventListener('abort', onAbort);
     }
   });
@@ -90,7 +95,7 @@ function on(emitter, name, options = {}) {
   for (const ev of closeEvents) offs.push(listen(emitter, ev, close, false));
   if (signal) {
     const onAbort = () => fail(abortError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
+    signal.addEventListener('abort', onAbort, { once: true, [internal.kResistStopPropagation]: true });
     offs.push(() => signal.removeEventListener('abort', onAbort));
   }
   const iterator = Object.setPrototypeOf({
@@ -160,7 +165,7 @@ function addAbortListener(signal, listener) {
     removed = true;
   };
   if (signal.aborted) queueMicrotask(() => listener());
-  else signal.addEventListener('abort', listener, { once: true });
+  else signal.addEventListener('abort', listener, { once: true, [internal.kResistStopPropagation]: true });
   return { [Symbol.dispose || Symbol.for('nodejs.dispose')]: remove };
 }
 

@@ -532,6 +532,11 @@ Module._load = function (request, parent, isMain) {
   if (!request.startsWith('./') && !request.startsWith('../') && !request.startsWith('/')) {
     const b = loadBuiltin(request);
     if (b !== undefined) return b;
+    if (internal.exposeInternals && request.startsWith('internal/')) {
+      if (!internal.loadInternalModule) natives.loadLib('internals');
+      const m = internal.loadInternalModule(request);
+      if (m !== undefined) return m;
+    }
     if (request.startsWith('node:')) {
       const err = internal.makeNodeError(Error, 'ERR_UNKNOWN_BUILTIN_MODULE', `No such built-in module: ${request}`);
       throw err;

@@ -27,25 +27,12 @@ process.chdir = natives.chdir;
 process.uptime = natives.uptime;
 process.memoryUsage = natives.memoryUsage;
 process.nextTick = natives.nextTick;
-// process.stdout/stderr are made on first use, as in Node, where making one
-// creates async resources (its handle and write machinery): the ids they
-// take (1 for a file, 2 for a pipe, 3-4 for a TTY) shift every later async
-// id, which scripts can observe; natives.streamAsyncIds(fd) says how many.
-// Measured on Node 20: stdout first takes S(stdout) + (stderr is a pipe ? 1
-// : 0) ids; stderr first takes S(stderr); S = 1 for a file or device, 2 for
-// a pipe.
-const streams = [undefined, undefined, undefined];
+// process.stdout/stderr: made on first use by console.js's internal.stream
+// (console.js loads on first use of either)
 function stream(fd) {
-  let st = streams[fd];
-  if (st === undefined) {
-    let n = natives.streamAsyncIds(fd);
-    if (fd === 1 && streams[2] === undefined && natives.streamAsyncIds(2) === 2) n++;
-    for (; n > 0; n--) natives.newAsyncId();
-    st = streams[fd] = { write(s) { natives.print(fd, String(s)); return true; }, isTTY: natives.isatty(fd), fd };
-  }
-  return st;
+  if (!internal.stream) void globalThis.console;
+  return internal.stream(fd);
 }
-internal.stream = stream;
 Object.defineProperty(process, 'stdout', { get() { return stream(1); }, configurable: true, enumerable: true });
 Object.defineProperty(process, 'stderr', { get() { return stream(2); }, configurable: true, enumerable: true });
 
@@ -115,6 +102,8 @@ internal.applyExecArgv = function () {
       process.traceProcessWarnings = true;
     } else if (a === '--abort-on-uncaught-exception') {
       internal.abortOnUncaught = true;
+    } else if (a === '--expose-internals' || a === '--expose_internals') {
+      internal.exposeInternals = true;
     }
   }
 };

@@ -122,3 +122,17 @@ function processOne(emit, uncaught, uid, reason) {
       }
     }
 }
+
+// Node's 'multipleResolves' (deprecated, DEP0160): a resolve or reject after
+// the promise was resolved, reported by the C tracker (deps/patches/0030),
+// emitted on a tick so the executor cannot catch it; the deprecation warning
+// once, when a listener heard it.
+let multipleResolvesWarned = false;
+internal.multipleResolves = function (type, promise, value) {
+  process.nextTick(() => {
+    if (process.emit('multipleResolves', type, promise, value) && !multipleResolvesWarned) {
+      multipleResolvesWarned = true;
+      process.emitWarning('The multipleResolves event has been deprecated.', 'DeprecationWarning', 'DEP0160');
+    }
+  });
+};

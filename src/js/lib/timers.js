@@ -505,6 +505,15 @@ for (const [fn, name] of [[setTimeout, 'setTimeout'], [setImmediate, 'setImmedia
 Timeout.prototype[Symbol.dispose] = function () { clearTimeout(this); };
 Immediate.prototype[Symbol.dispose] = function () { clearImmediate(this); };
 
+// Node's lib/internal/timers.js setUnrefTimeout (for --expose-internals)
+function setUnrefTimeout(callback, after, ...args) {
+  validateFunction(callback, 'callback');
+  const timer = new Timeout(callback, after, args.length ? args : undefined, false, false);
+  insert(timer, timer._idleTimeout);
+  return timer;
+}
+internal.timersInternals = { linkedList: L, setUnrefTimeout, getLibuvNow };
+
 internal.processTimers = processTimers;
 internal.processImmediate = processImmediate;
 internal.Timeout = Timeout;

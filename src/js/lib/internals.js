@@ -1,0 +1,71 @@
+// internals.js: `require('internal/...')` under --expose-internals, as Node
+// allows for its own tests. Only modules whose behaviour weft really has are
+// offered, each backed by weft's implementation (the timers' linked list,
+// the async_hooks emitters, the event targets); any other internal name is
+// "Cannot find module" as without the flag. Loaded on first such require.
+const exp = internal.asyncHooksModule || (natives.loadLib('async_hooks'), internal.asyncHooksModule);
+
+const experimentalWarned = new Set();
+const timersInternals = () => (void internal.timers, internal.timersInternals); // loads timers.js
+const modules = {
+  'internal/util': () => ({
+    customInspectSymbol: Symbol.for('nodejs.util.inspect.custom'),
+    // synchronous sleep of `msec` milliseconds (uv_sleep)
+    sleep(msec) {
+      if (typeof msec !== 'number') internal.throwInvalidArgType('msec', 'number', msec);
+      if (!Number.isInteger(msec) || msec < 0 || msec > 4294967295) {
+        throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+          `The value of "msec" is out of range. It must be an integer >= 0 && <= 4294967295. Received ${internal.inspect(msec)}`);
+      }
+      natives.sleep(msec);
+    },
+    // once per feature name
+    emitExperimentalWarning(feature) {
+      if (experimentalWarned.has(feature)) return;
+      experimentalWarned.add(feature);
+      process.emitWarning(`${feature} is an experimental feature and might change at any time`, 'ExperimentalWarning');
+    },
+  }),
+  'internal/linkedlist': () => timersInternals().linkedList,
+  'internal/timers': () => ({
+    setUnrefTimeout: timersInternals().setUnrefTimeout,
+    kTimeout: internal.async_id_symbol,
+  }),
+  'internal/async_hooks': () => {
+    const hooks = internal.hooks;
+    return {
+      newAsyncId: natives.newAsyncId,
+      getDefaultTriggerAsyncId: natives.defaultTriggerAsyncId,
+      executionAsyncId: exp.executionAsyncId,
+      triggerAsyncId: exp.triggerAsyncId,
+      emitInit(asyncId, type, triggerAsyncId, resource) {
+        hooks.emitInit(asyncId, type, triggerAsyncId === null ? undefined : triggerAsyncId, resource);
+      },
+      emitBefore(asyncId, triggerAsyncId, resource) { hooks.emitBefore(asyncId, triggerAsyncId, resource); },
+      emitAfter(asyncId) { hooks.emitAfter(asyncId); },
+      emitDestroy(asyncId) { hooks.emitDestroy(asyncId); },
+      symbols: {
+        async_id_symbol: internal.async_id_symbol,
+        trigger_async_id_symbol: internal.trigger_async_id_symbol,
+      },
+    };
+  },
+  'internal/event_target': () => {
+    void globalThis.EventTarget; // loads lib/event_target.js
+    return internal.eventTargetInternals();
+  },
+  // internalBinding(name): the C bindings weft has under Node's names
+  'internal/test/binding': () => ({
+    internalBinding(name) {
+      if (name === 'timers') return { getLibuvNow: timersInternals().getLibuvNow };
+      throw internal.makeNodeError(Error, 'ERR_INVALID_MODULE', `No such binding: ${name}`);
+    },
+  }),
+};
+
+const cache = Object.create(null);
+internal.loadInternalModule = function (name) {
+  if (cache[name] !== undefined) return cache[name];
+  const make = modules[name];
+  return make === undefined ? undefined : (cache[name] = make());
+};
