@@ -114,6 +114,8 @@ typedef struct weft__js {
     int halted;
 
     struct weft__js_req *reqs; /* libuv requests in flight (bindings.c) */
+    /* zlib handles with a write on the thread pool (src/js/zlib.c) */
+    struct weft__zhandle *zlib_busy;
 } weft__js;
 
 /* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
@@ -164,6 +166,8 @@ int weft__js_run_main(weft__js *js, const char *path);
 void weft__js_tasks_init(weft__js *js, JSValue natives);
 void weft__js_tasks_free(weft__js *js);
 void weft__js_timers_init(weft__js *js, JSValue natives);
+void weft__js_zlib_init(weft__js *js, JSValue natives);
+void weft__js_zlib_free(weft__js *js);
 void weft__js_timers_close(weft__js *js);
 void weft__js_timers_main_done(weft__js *js);
 /* Close the handles from inside the loop; the last close frees js itself. */

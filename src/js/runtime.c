@@ -453,6 +453,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     weft__js_tasks_init(js, natives);
     weft__js_hooks_init(js, natives);
     weft__js_timers_init(js, natives);
+    weft__js_zlib_init(js, natives);
     weft__js_modules_init(js, natives);
     weft__js_buffer_init(js, natives);
     weft__js_bindings_init(js, natives);
@@ -540,6 +541,7 @@ void weft__js_free(weft__js *js)
     if (js->ctx) {
         weft__js_reqs_orphan(js);
         if (js->res) natives = weft__js_host_free(js);
+        weft__js_zlib_free(js);
         weft__js_tasks_free(js);
         weft__js_hooks_free(js);
         JS_FreeValue(js->ctx, js->internal);

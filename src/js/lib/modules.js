@@ -56,6 +56,21 @@ builtins.v8 = libModule('v8', 'v8Module');
 builtins['path/posix'] = builtins.path;
 builtins['path/win32'] = () => builtins.path().win32;
 builtins['timers/promises'] = () => internal.timersPromises || (internal.timersPromises = makeTimersPromises());
+// stream: five files, run in order on first require.
+function streamModule() {
+  if (!internal.streamModule) {
+    for (const lib of ['stream', 'stream_readable', 'stream_writable', 'stream_duplex', 'stream_operators']) natives.loadLib(lib);
+  }
+  return internal.streamModule;
+}
+internal.loadStream = streamModule;
+builtins.stream = streamModule;
+builtins['stream/promises'] = () => streamModule().promises;
+for (const [alias, key] of [['_stream_readable', 'Readable'], ['_stream_writable', 'Writable'],
+  ['_stream_duplex', 'Duplex'], ['_stream_transform', 'Transform'], ['_stream_passthrough', 'PassThrough']]) {
+  builtins[alias] = () => streamModule()[key];
+}
+builtins.zlib = libModule('zlib', 'zlibModule');
 builtins.events = () => {
   if (!internal.eventsModuleReady) natives.loadLib('events_module');
   return internal.EventEmitter;
