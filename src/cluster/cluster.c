@@ -108,11 +108,6 @@ void weft__cl_link_release(cl_link *l)
     int last = --l->refs == 0;
     uv_mutex_unlock(&l->lock);
     if (!last) return;
-    for (cl_qmsg *q = l->head, *n; q; q = n) {
-        n = q->next;
-        N.natsMsg_Destroy(q->msg);
-        free(q);
-    }
     for (cl_change *c = l->chead, *n; c; c = n) {
         n = c->next;
         free(c->key);
@@ -139,30 +134,6 @@ static void sub_complete(void *closure)
 static void conn_closed(natsConnection *nc, void *closure)
 {
     weft__cl_link_release(closure);
-}
-
-/* libnats thread: queue the message for the loop. */
-static void on_msg(natsConnection *nc, natsSubscription *sub, natsMsg *msg, void *closure)
-{
-    cl_link *l = closure;
-    cl_qmsg *q = malloc(sizeof *q);
-    uv_mutex_lock(&l->lock);
-    if (!q || !l->async) {
-        uv_mutex_unlock(&l->lock);
-        free(q);
-        N.natsMsg_Destroy(msg);
-        return;
-    }
-    q->msg = msg;
-    q->next = NULL;
-    if (l->tail)
-        l->tail->next = q;
-    else
-        l->head = q;
-    l->tail = q;
-    l->queued++;
-    if (l->queued == 1) uv_async_send(l->async);
-    uv_mutex_unlock(&l->lock);
 }
 
 static cl_pcall *take_call(cl_link *l, uint64_t id)
@@ -428,45 +399,57 @@ static void handle_call(weft__cluster *cl, natsMsg *msg)
     free(out.buf);
 }
 
+/* Take what one subscription holds, up to *budget messages, onto a list. */
+static void take_pending(natsSubscription *sub, natsMsg **list, size_t *n, size_t cap)
+{
+    natsMsg *m = NULL;
+    while (sub && *n < cap && N.natsSubscription_NextMsg(&m, sub, 0) == NATS_OK)
+        list[(*n)++] = m;
+}
+
+void weft__cl_drain(weft__cluster *cl)
+{
+    if (cl->state <= 0) return;
+    natsMsg *list[WEFT_CLUSTER_BATCH];
+    size_t n = 0;
+    /* taken first, handled after: handlers may (un)subscribe */
+    for (cl_sub *s = cl->subs; s; s = s->next)
+        take_pending(s->sub, list, &n, WEFT_CLUSTER_BATCH);
+    for (cl_provider *p = cl->providers; p; p = p->next) {
+        take_pending(p->direct, list, &n, WEFT_CLUSTER_BATCH);
+        take_pending(p->any, list, &n, WEFT_CLUSTER_BATCH);
+    }
+    if (n == WEFT_CLUSTER_BATCH) { /* the rest after timers and I/O had a turn */
+        uv_mutex_lock(&cl->link->lock);
+        if (cl->link->async) uv_async_send(cl->link->async);
+        uv_mutex_unlock(&cl->link->lock);
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *subj = N.natsMsg_GetSubject(list[i]);
+        if (!strncmp(subj, "weft.ev.", 8))
+            handle_event(cl, N.natsMsg_GetData(list[i]), (size_t)N.natsMsg_GetDataLength(list[i]));
+        else
+            handle_call(cl, list[i]);
+        N.natsMsg_Destroy(list[i]);
+    }
+}
+
 static void on_async(uv_async_t *a)
 {
     weft__cluster *cl = a->data;
     cl_link *l = cl->link;
     uv_mutex_lock(&l->lock);
-    cl_qmsg *q = l->head;
-    size_t n = 0;
-    cl_qmsg *last = NULL;
-    for (cl_qmsg *c = q; c && n < WEFT_CLUSTER_BATCH; c = c->next, n++)
-        last = c;
-    if (last) {
-        l->head = last->next;
-        if (!l->head) l->tail = NULL;
-        last->next = NULL;
-        l->queued -= n;
-    }
-    int more = l->queued > 0;
     int events = l->link_events;
     int64_t slow = l->slow;
     l->link_events = 0;
     l->slow = 0;
     uv_mutex_unlock(&l->lock);
-    if (more) uv_async_send(a); /* the rest after timers and I/O had a turn */
     if (events & 1) weft__log(cl->h, "cluster", "link to NATS lost; reconnecting");
     if (events & 2) weft__log(cl->h, "cluster", "link to NATS restored");
     if (slow)
         weft__log(cl->h, "cluster", "slow consumer: NATS dropped messages (%" PRId64 " reports)",
                   slow);
-    while (q) {
-        cl_qmsg *next = q->next;
-        const char *subj = N.natsMsg_GetSubject(q->msg);
-        if (!strncmp(subj, "weft.ev.", 8))
-            handle_event(cl, N.natsMsg_GetData(q->msg), (size_t)N.natsMsg_GetDataLength(q->msg));
-        else
-            handle_call(cl, q->msg);
-        N.natsMsg_Destroy(q->msg);
-        free(q);
-        q = next;
-    }
+    weft__cl_drain(cl);
     weft__cl_state_flush(cl);
 }
 
@@ -505,17 +488,25 @@ static void on_sweep(uv_timer_t *t)
 
 /* ---- joining ------------------------------------------------------------------ */
 
+/* cb NULL: a synchronous subscription, drained on the loop thread after
+ * each read (weft__cl_drain); else libnats calls cb on its own thread. */
 static natsSubscription *subscribe(weft__cluster *cl, const char *subject, const char *queue,
                                    natsMsgHandler cb, char *err, size_t cap)
 {
     natsSubscription *sub = NULL;
-    natsStatus s = queue
-                       ? N.natsConnection_QueueSubscribe(&sub, cl->nc, subject, queue, cb, cl->link)
-                       : N.natsConnection_Subscribe(&sub, cl->nc, subject, cb, cl->link);
+    natsStatus s;
+    if (!cb)
+        s = queue ? N.natsConnection_QueueSubscribeSync(&sub, cl->nc, subject, queue)
+                  : N.natsConnection_SubscribeSync(&sub, cl->nc, subject);
+    else
+        s = queue ? N.natsConnection_QueueSubscribe(&sub, cl->nc, subject, queue, cb, cl->link)
+                  : N.natsConnection_Subscribe(&sub, cl->nc, subject, cb, cl->link);
     if (s == NATS_OK) {
-        link_ref(cl->link);
-        if (N.natsSubscription_SetOnCompleteCB(sub, sub_complete, cl->link) != NATS_OK)
-            weft__cl_link_release(cl->link); /* cannot happen on a fresh subscription */
+        if (cb) {
+            link_ref(cl->link);
+            if (N.natsSubscription_SetOnCompleteCB(sub, sub_complete, cl->link) != NATS_OK)
+                weft__cl_link_release(cl->link); /* cannot happen on a fresh subscription */
+        }
         N.natsSubscription_SetPendingLimits(sub, WEFT_CLUSTER_PENDING_MSGS,
                                             WEFT_CLUSTER_PENDING_BYTES);
         return sub;
@@ -605,6 +596,7 @@ int weft__cl_join(weft__cluster *cl)
     if (st == NATS_OK) st = N.natsOptions_SetClosedCB(o, conn_closed, l);
     if (st == NATS_OK) st = N.natsOptions_SetErrorHandler(o, on_error, l);
     if (st == NATS_OK) st = N.natsOptions_SetRetryOnFailedConnect(o, true, on_reconnected, l);
+    if (st == NATS_OK && weft__cl_loop_prepare(cl, o) < 0) st = NATS_NO_MEMORY;
     if (st != NATS_OK) {
         weft__cl_nats_error(st, err, sizeof err);
         if (o) N.natsOptions_Destroy(o);
@@ -713,7 +705,7 @@ static int n_register(void *ud, const char *args, size_t len, char **result, siz
     snprintf(subj, sizeof subj, "weft.ev.%s", tok);
     cl_sub *s = sub_find(cl, subj);
     if (!s) {
-        natsSubscription *ns = subscribe(cl, subj, NULL, on_msg, err, sizeof err);
+        natsSubscription *ns = subscribe(cl, subj, NULL, NULL, err, sizeof err);
         if (!ns) return weft_native_error(cl->h, "RegisterClusterEvent(\"%s\"): %s", name, err);
         s = calloc(1, sizeof *s);
         if (!s || !(s->subject = strdup(subj))) {
@@ -753,10 +745,10 @@ static int n_provide(void *ud, const char *args, size_t len, char **result, size
         return WEFT_ENOMEM;
     }
     snprintf(subj, sizeof subj, "weft.x.%s.%s", cl->link->name, tok);
-    p->direct = subscribe(cl, subj, NULL, on_msg, err, sizeof err);
+    p->direct = subscribe(cl, subj, NULL, NULL, err, sizeof err);
     snprintf(subj, sizeof subj, "weft.x._any.%s", tok);
     snprintf(queue, sizeof queue, "weft.x.%s", tok);
-    if (p->direct) p->any = subscribe(cl, subj, queue, on_msg, err, sizeof err);
+    if (p->direct) p->any = subscribe(cl, subj, queue, NULL, err, sizeof err);
     if (!p->any) {
         unsubscribe(p->direct);
         free(p->resource);
@@ -935,6 +927,7 @@ static void cluster_close(weft_host *h, void *ud)
             N.natsConnection_Close(cl->nc);
             N.natsConnection_Destroy(cl->nc);
         }
+        weft__cl_loop_release(cl);
         uv_mutex_lock(&l->lock);
         uv_close((uv_handle_t *)l->async, async_closed);
         l->async = NULL;

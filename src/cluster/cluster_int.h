@@ -31,18 +31,11 @@ typedef struct cl_change { /* a key-value change seen by the watcher thread */
     struct cl_change *next;
 } cl_change;
 
-typedef struct cl_qmsg {
-    natsMsg *msg;
-    struct cl_qmsg *next;
-} cl_qmsg;
-
 /* Shared with libnats' threads; every field under lock. */
 typedef struct cl_link {
     uv_mutex_t lock;
-    int refs;          /* the host's, one per live subscription, one for the connection */
+    int refs; /* the host's, one per live asynchronous subscription, one for the connection */
     uv_async_t *async; /* NULL once the host closed */
-    cl_qmsg *head, *tail;
-    size_t queued;
     cl_change *chead, *ctail;
     int link_up;
     int link_events; /* bit 1: lost, bit 2: restored, since the loop last looked */
@@ -87,6 +80,7 @@ struct weft__cluster {
     char err[300];
     char bucket[64];
     cl_link *link;
+    void *nle; /* uvloop.c: the libuv adapter's state for the connection */
     natsConnection *nc;
     natsSubscription *reply_sub;
     uv_timer_t sweep;
@@ -120,6 +114,24 @@ int weft__cl_has_ref(const char *p, size_t len);
  * become '_'). 0, or WEFT_EINVAL (empty or longer than cap - 1). */
 int weft__cl_token(const char *name, char *tok, size_t cap);
 void weft__cl_link_release(cl_link *l);
+
+/* Loop thread: handle what the synchronous subscriptions hold (events,
+ * export requests), up to WEFT_CLUSTER_BATCH messages (then again from the
+ * wakeup handle). */
+void weft__cl_drain(weft__cluster *cl);
+/* uvloop.c: put the connection on the host's loop (before connecting);
+ * release the adapter's state after the connection is destroyed. */
+int weft__cl_loop_prepare(weft__cluster *cl, natsOptions *o);
+void weft__cl_loop_release(weft__cluster *cl);
+
+/* Loop thread: handle what the synchronous subscriptions hold (events,
+ * export requests), up to WEFT_CLUSTER_BATCH messages (then again from the
+ * wakeup handle). */
+void weft__cl_drain(weft__cluster *cl);
+/* uvloop.c: put the connection on the host's loop (before connecting);
+ * release the adapter's state after the connection is destroyed. */
+int weft__cl_loop_prepare(weft__cluster *cl, natsOptions *o);
+void weft__cl_loop_release(weft__cluster *cl);
 
 /* state.c */
 int weft__cl_state_open(weft_host *h, weft__cluster *cl);

@@ -27,6 +27,12 @@
     X(natsOptions_SetPingInterval)                                                                 \
     X(natsOptions_SetMaxPingsOut)                                                                  \
     X(natsOptions_SetMaxPendingMsgs)                                                               \
+    X(natsOptions_SetEventLoop)                                                                    \
+    X(natsConnection_ProcessReadEvent)                                                             \
+    X(natsConnection_ProcessWriteEvent)                                                            \
+    X(natsConnection_SubscribeSync)                                                                \
+    X(natsConnection_QueueSubscribeSync)                                                           \
+    X(natsSubscription_NextMsg)                                                                    \
     X(natsConnection_Connect)                                                                      \
     X(natsConnection_Close)                                                                        \
     X(natsConnection_Destroy)                                                                      \
