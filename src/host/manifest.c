@@ -4,7 +4,9 @@
  * xpcall so the instruction-budget error cannot be caught, and setmetatable:
  * Lua runs __gc finalizers with hooks off, so one could loop forever), string,
  * table, math; text chunks only; WEFT_MANIFEST_MAX_MEMORY bytes for the state
- * plus recorded metadata; a count hook aborts after ~WEFT_MANIFEST_MAX_INSTRUCTIONS.
+ * plus recorded metadata; a count hook aborts after ~WEFT_MANIFEST_MAX_INSTRUCTIONS
+ * (pattern matching and table.move count too: Lua patch 0003), a call hook past
+ * WEFT_MANIFEST_MAX_DEPTH nested calls.
  * No manifest code runs after weft__manifest_load returns (the state is closed). */
 #include "host/manifest.h"
 
@@ -115,21 +117,60 @@ static manifest_ctx *get_ctx(lua_State *L) {
     return ud;
 }
 
-/* The count hook: runs every WEFT_MANIFEST_HOOK_STEP instructions. pcall is
- * not in the sandbox, so the error unwinds the whole chunk. */
+/* Raise "fxmanifest.lua:LINE: what" at the innermost Lua line. */
+static int raise_at(lua_State *L, const char *what) {
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, what);
+            return lua_error(L);
+        }
+    }
+    lua_pushstring(L, what);
+    return lua_error(L);
+}
+
+/* The hook: every WEFT_MANIFEST_HOOK_STEP instructions (the budget), and at
+ * each call (the nesting limit: a recursing manifest would otherwise fill
+ * the memory cap, and a memory error has no line). pcall is not in the
+ * sandbox, so the error unwinds the whole chunk. */
 static void manifest_hook(lua_State *L, lua_Debug *ar) {
     manifest_ctx *ctx = get_ctx(L);
+    char what[128];
+    if (ar->event == LUA_HOOKCALL || ar->event == LUA_HOOKTAILCALL) {
+        lua_Debug deep;
+        if (!lua_getstack(L, WEFT_MANIFEST_MAX_DEPTH, &deep))
+            return;
+        snprintf(what, sizeof what,
+                 "the manifest's calls nest deeper than %d levels (endless recursion?)",
+                 (int)WEFT_MANIFEST_MAX_DEPTH);
+        raise_at(L, what);
+    }
+    if (ar->event != LUA_HOOKCOUNT)
+        return;
     ctx->instructions += WEFT_MANIFEST_HOOK_STEP;
     if (ctx->instructions <= WEFT_MANIFEST_MAX_INSTRUCTIONS)
         return;
-    lua_getinfo(L, "Sl", ar);
-    if (ar->currentline > 0)
-        lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
-    else
-        lua_pushliteral(L, "");
-    lua_pushfstring(L, "%sthe manifest ran more than %d instructions (an endless loop?)",
-                    lua_tostring(L, -1), (int)WEFT_MANIFEST_MAX_INSTRUCTIONS);
-    lua_error(L);
+    snprintf(what, sizeof what, "the manifest ran more than %d instructions (an endless loop?)",
+             (int)WEFT_MANIFEST_MAX_INSTRUCTIONS);
+    raise_at(L, what);
+}
+
+/* registry["weft.stepcheck"](steps), every 65536 steps of the pattern
+ * matcher (string.find/match/gmatch/gsub) or of table.move (Lua patch 0003):
+ * the steps count against the instruction budget, so a backtracking
+ * pattern, which runs inside one C call where no hook fires, cannot hang
+ * the server either. */
+static int manifest_step_check(lua_State *L) {
+    manifest_ctx *ctx = get_ctx(L);
+    char what[128];
+    ctx->instructions += (long)luaL_checkinteger(L, 1);
+    if (ctx->instructions <= WEFT_MANIFEST_MAX_INSTRUCTIONS)
+        return 0;
+    snprintf(what, sizeof what,
+             "the manifest ran more than %d instructions (a backtracking pattern or a long table.move?)",
+             (int)WEFT_MANIFEST_MAX_INSTRUCTIONS);
+    return raise_at(L, what);
 }
 
 /* Record key=value (copies). Raises a Lua error on failure. */
@@ -450,6 +491,8 @@ static int run_manifest(weft__manifest *m, const char *src, size_t len, char *er
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
     luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
     luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+    lua_pushcfunction(L, manifest_step_check);
+    lua_setfield(L, LUA_REGISTRYINDEX, "weft.stepcheck");
     lua_settop(L, 0);
     lua_pushglobaltable(L);
     for (int i = 0; blocked_globals[i] != NULL; i++) {
@@ -467,7 +510,7 @@ static int run_manifest(weft__manifest *m, const char *src, size_t len, char *er
     snprintf(chunkname, sizeof(chunkname), "@%s", m->file);
     status = luaL_loadbufferx(L, src, len, chunkname, "t");
     if (status == LUA_OK) {
-        lua_sethook(L, manifest_hook, LUA_MASKCOUNT, WEFT_MANIFEST_HOOK_STEP);
+        lua_sethook(L, manifest_hook, LUA_MASKCOUNT | LUA_MASKCALL, WEFT_MANIFEST_HOOK_STEP);
         status = lua_pcall(L, 0, 0, 1);
     }
     if (status != LUA_OK) {

@@ -22,6 +22,11 @@
 #ifndef WEFT_MANIFEST_HOOK_STEP
 #define WEFT_MANIFEST_HOOK_STEP 1000
 #endif
+/* Nested calls a manifest may make (deeper is endless recursion, refused
+ * with its file:line before it fills the memory cap). */
+#ifndef WEFT_MANIFEST_MAX_DEPTH
+#define WEFT_MANIFEST_MAX_DEPTH 200
+#endif
 /* Bytes the manifest's Lua state may allocate in all. */
 #ifndef WEFT_MANIFEST_MAX_MEMORY
 #define WEFT_MANIFEST_MAX_MEMORY (16 * 1024 * 1024)

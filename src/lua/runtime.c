@@ -316,6 +316,17 @@ static int l_load_text(lua_State *L)
     return lua_gettop(L);
 }
 
+/* registry["weft.stepcheck"], called by the pattern matcher (string.find/
+ * match/gmatch/gsub) and table.move every 65536 steps (Lua patch 0003): the
+ * watchdog's checks, so a backtracking pattern or a move over 1e10 nils,
+ * each one C call, is stopped at the CPU limit (and by Ctrl-C) like a Lua
+ * loop. */
+static int l_step_check(lua_State *L)
+{
+    watchdog_hook(L, NULL);
+    return 0;
+}
+
 static int open_libs(lua_State *L)
 {
     static const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},
@@ -329,6 +340,8 @@ static int open_libs(lua_State *L)
         luaL_requiref(L, l->name, l->func, 1);
         lua_pop(L, 1);
     }
+    lua_pushcfunction(L, l_step_check);
+    lua_setfield(L, LUA_REGISTRYINDEX, "weft.stepcheck");
     static const char *const os_keep[] = {"time", "clock", "date", "difftime", NULL};
     static const char *const debug_keep[] = {"traceback", "getinfo", NULL};
     keep_fields(L, LUA_OSLIBNAME, luaopen_os, os_keep);

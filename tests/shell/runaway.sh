@@ -19,6 +19,8 @@ ensure js_join
 ensure lua_rep
 ensure lua_pcall
 ensure lua_table
+ensure lua_pattern
+ensure lua_move
 ensure control
 CFG
 resource js_alloc server.js "on('go:js_alloc', () => { for (;;) { new Uint8Array(2e8); } });"
@@ -31,11 +33,18 @@ resource lua_table server.lua "AddEventHandler('go:lua_table', function()
   local t = {} for i = 1, 3e5 do t[i] = (i * 7919) % 1000003 end
   while true do table.sort(t) table.sort(t, function(a, b) return a > b end) end
 end)"
+# a backtracking pattern, a move over 1e10 nils: one C call each (Lua patch
+# 0003 lets the watchdog in)
+resource lua_pattern server.lua "AddEventHandler('go:lua_pattern', function()
+  local s = string.rep('a', 5000)
+  print(pcall(string.find, s, '(.-)(.-)(.-)(.-)b'))
+end)"
+resource lua_move server.lua "AddEventHandler('go:lua_move', function() table.move({}, 1, 1e10, 2) end)"
 resource control server.js "
 on('onResourceStart', (name) => {
   if (name !== GetCurrentResourceName()) return;
   setTimeout(() => {
-    for (const r of ['js_alloc', 'js_churn', 'js_join', 'lua_rep', 'lua_pcall', 'lua_table']) {
+    for (const r of ['js_alloc', 'js_churn', 'js_join', 'lua_rep', 'lua_pcall', 'lua_table', 'lua_pattern', 'lua_move']) {
       const t0 = Date.now();
       emit('go:' + r);
       console.log('stopped ' + r + ' after ' + (Date.now() - t0) + ' ms');
@@ -48,7 +57,7 @@ wait_for 'control: done' 120
 type_line resources
 type_line quit
 wait_exit 20
-for r in js_alloc js_churn js_join lua_rep lua_pcall lua_table; do
+for r in js_alloc js_churn js_join lua_rep lua_pcall lua_table lua_pattern lua_move; do
   line=$(grep "stopped $r after" "$T/out") || fail "$r: no time"
   ms=$(echo "$line" | sed 's/.* after \([0-9]*\) ms/\1/')
   echo "$r: stopped after $ms ms (limit $LIMIT ms, allowed $((LIMIT + SLACK)))"

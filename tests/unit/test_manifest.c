@@ -312,6 +312,21 @@ static void test_sandbox_table(void **state) {
         /* a runaway inside a called function, and in a to-be-closed handler */
         {"local function f()\n  for i = 1, math.huge do end\nend\nf()",
          "fxmanifest.lua:2: the manifest ran more than 1000000 instructions"},
+        /* a backtracking pattern runs inside one C call: it counts against the budget */
+        {"local s = string.rep('a', 5000)\nx(string.find(s, '(.-)(.-)(.-)(.-)b'))",
+         "fxmanifest.lua:2: the manifest ran more than 1000000 instructions (a backtracking "
+         "pattern or a long table.move?)"},
+        {"\ntable.move({}, 1, 1e10, 2)", "fxmanifest.lua:2: the manifest ran more than 1000000"},
+        {"local s = string.rep('a', 3000)\n\ny(string.gsub(s, '(.-)(.-)(.-)c', '%1'))",
+         "fxmanifest.lua:3: the manifest ran more than 1000000 instructions"},
+        {"local s = string.rep('a', 3000)\nfor a in string.gmatch(s, '(.-)(.-)(.-)c') do z(a) end",
+         "fxmanifest.lua:2: the manifest ran more than 1000000 instructions"},
+        /* endless recursion: its line, not the memory cap */
+        {"local function f(n)\n  return 1 + f(n + 1)\nend\nf(1)",
+         "fxmanifest.lua:2: the manifest's calls nest deeper than 200 levels (endless recursion?)"},
+        {"local t = setmetatable and 1\nlocal function a() return b_() end\n"
+         "function b_() return 1 + a() end\na()",
+         "fxmanifest.lua:", "nest deeper than 200 levels"},
         /* memory cap */
         {"local s = string.rep('x', 64 * 1024 * 1024)",
          "fxmanifest.lua: the manifest used more than 16777216 bytes of memory"},
@@ -324,7 +339,13 @@ static void test_sandbox_table(void **state) {
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         weft__manifest m;
         char err[512];
+        struct timespec a, b;
+        clock_gettime(CLOCK_MONOTONIC, &a);
         int rc = load_src(cases[i].src, &m, err, sizeof(err));
+        clock_gettime(CLOCK_MONOTONIC, &b);
+        double ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) / 1e6;
+        if (ms > 5000) /* each ends in milliseconds; generous for ASan and load */
+            fail_msg("case %zu took %.0f ms", i, ms);
         if (rc != WEFT_ESCRIPT || strncmp(err, cases[i].want, strlen(cases[i].want)) != 0 ||
             (cases[i].sub != NULL && strstr(err, cases[i].sub) == NULL))
             fail_msg("case %zu: rc %d, error '%s', want '%s'", i, rc, err, cases[i].want);
