@@ -1075,7 +1075,7 @@ static const JSCFunctionListEntry host_natives[] = {
  * (an uncatchable error) and the resource stopped, so one runaway loop cannot
  * take the server down. A first SIGINT/SIGTERM interrupts the running entry
  * the same way, without stopping the resource (the server is quitting). */
-/* " in FILE:LINE" of the running code (QuickJS patch 0031), or "". */
+/* " in FILE:LINE" of the running code (QuickJS patch 0023), or "". */
 static const char *js_position(weft__js *js, char *buf, size_t cap)
 {
     char file[256];

@@ -25,7 +25,7 @@ ensure control
 CFG
 resource js_alloc server.js "on('go:js_alloc', () => { for (;;) { new Uint8Array(2e8); } });"
 resource js_churn server.js "on('go:js_churn', () => { for (;;) { try { new Uint8Array(1e7); } catch (e) {} } });"
-# one C call of QuickJS over 2^32 holes (QuickJS patch 0030: array builtins poll)
+# one C call of QuickJS over 2^32 holes (QuickJS patch 0022: array builtins poll)
 resource js_join server.js "on('go:js_join', () => { const a = []; a.length = 2 ** 32 - 1; a.join(''); });"
 resource lua_rep server.lua "AddEventHandler('go:lua_rep', function() while true do local s = string.rep('x', 1e8) end end)"
 resource lua_pcall server.lua "AddEventHandler('go:lua_pcall', function() while true do pcall(function() while true do end end) end end)"
