@@ -50,7 +50,25 @@ builtins['util/types'] = () => builtins.util().types;
 builtins.perf_hooks = libModule('perf_hooks', 'perfHooks');
 builtins.os = libModule('os', 'osModule');
 builtins.crypto = libModule('crypto', 'cryptoModule');
-builtins.fs = libModule('fs', 'fsModule');
+// fs streams (fs_streams.js) load on first use of one of their names.
+let fsStreamNames = false;
+builtins.fs = () => {
+  if (!internal.fsModule) natives.loadLib('fs');
+  if (!fsStreamNames) {
+    fsStreamNames = true;
+    for (const name of ['ReadStream', 'WriteStream', 'createReadStream', 'createWriteStream']) {
+      Object.defineProperty(internal.fsModule, name, {
+        configurable: true, enumerable: true,
+        get() {
+          if (!internal.fsStreams) natives.loadLib('fs_streams');
+          return internal.fsStreams[name];
+        },
+        set(v) { Object.defineProperty(this, name, { value: v, writable: true, configurable: true, enumerable: true }); },
+      });
+    }
+  }
+  return internal.fsModule;
+};
 builtins['fs/promises'] = libModule('fs', 'fsPromises');
 builtins.v8 = libModule('v8', 'v8Module');
 builtins['path/posix'] = builtins.path;
