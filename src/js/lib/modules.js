@@ -46,6 +46,9 @@ builtins.buffer = libModule('buffer', 'bufferModule');
 builtins.string_decoder = libModule('string_decoder', 'stringDecoderModule');
 builtins.querystring = libModule('querystring', 'querystringModule');
 builtins.url = libModule('url', 'urlModule');
+// node:test exists only with the prefix, as in Node
+builtins.test = libModule('node_test', 'nodeTestModule');
+const prefixOnly = new Set(['test']);
 builtins['util/types'] = () => builtins.util().types;
 builtins.perf_hooks = libModule('perf_hooks', 'perfHooks');
 builtins.os = libModule('os', 'osModule');
@@ -266,6 +269,7 @@ function makeTimersPromises() {
 internal.builtins = builtins;
 function loadBuiltin(id) {
   const name = id.startsWith('node:') ? id.slice(5) : id;
+  if (name === id && prefixOnly.has(name)) return undefined;
   const f = builtins[name];
   return f ? f() : undefined;
 }
@@ -445,7 +449,7 @@ internal.esmResolve = function (spec, parent) {
       spec === '.' || spec === '..') {
     return esmFile(resolvePath(base, spec), parent);
   }
-  if (builtins[spec] !== undefined) return `node:${spec}`;
+  if (builtins[spec] !== undefined && !prefixOnly.has(spec)) return `node:${spec}`;
   const [name, subpath] = splitPackageName(spec);
   for (let dir = base; ; dir = dirname(dir)) {
     if (!dir.endsWith('/node_modules')) {
@@ -524,7 +528,7 @@ function Module(id = '', parent) {
 }
 Module._cache = Object.create(null);
 Module._extensions = Object.create(null);
-Module.builtinModules = Object.keys(builtins);
+Module.builtinModules = Object.keys(builtins).filter((k) => !prefixOnly.has(k));
 Module._resolveFilename = (request, parent) => resolveFilename(request, parent);
 
 Module._extensions['.js'] = function (module, filename) {
