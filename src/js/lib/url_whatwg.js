@@ -178,6 +178,10 @@ function punyDecode(input) {
 // UTS #46 ToASCII, approximated: map (lower-case, NFC, ideographic dots,
 // ignorables removed), then Punycode for non-ASCII labels. '' on failure.
 function domainToASCIIInternal(domain, beStrict) {
+  if (!/[^\x00-\x7f]/.test(domain) && !/(^|\.)xn--/i.test(domain)) {
+    const out = domain.toLowerCase();
+    return beStrict && out.length > 253 ? '' : out;
+  }
   let s = domain.replace(/[\u3002\uff0e\uff61]/g, '.').replace(/[\u00ad\u200b\u2060\ufeff\u034f\u180b-\u180d\ufe00-\ufe0f]/g, '');
   s = s.normalize('NFKC').toLowerCase().normalize('NFC');
   const labels = s.split('.');
@@ -364,21 +368,38 @@ function parseHost(input, isOpaque) {
 // A URL record: { scheme ('http:' with the colon), username, password,
 // host (null or serialized), port (null or number), path (array, or a
 // string for an opaque path), query, fragment (null or string) }.
-const S = {
-  SCHEME_START: 1, SCHEME: 2, NO_SCHEME: 3, SPECIAL_RELATIVE_OR_AUTHORITY: 4, PATH_OR_AUTHORITY: 5,
-  RELATIVE: 6, RELATIVE_SLASH: 7, SPECIAL_AUTHORITY_SLASHES: 8, SPECIAL_AUTHORITY_IGNORE_SLASHES: 9,
-  AUTHORITY: 10, HOST: 11, HOSTNAME: 12, PORT: 13, FILE: 14, FILE_SLASH: 15, FILE_HOST: 16,
-  PATH_START: 17, PATH: 18, OPAQUE_PATH: 19, QUERY: 20, FRAGMENT: 21,
-};
+// parser states (plain constants: a switch over object properties is slow in QuickJS)
+const ST_SCHEME_START = 1,
+  ST_SCHEME = 2,
+  ST_NO_SCHEME = 3,
+  ST_SPECIAL_RELATIVE_OR_AUTHORITY = 4,
+  ST_PATH_OR_AUTHORITY = 5,
+  ST_RELATIVE = 6,
+  ST_RELATIVE_SLASH = 7,
+  ST_SPECIAL_AUTHORITY_SLASHES = 8,
+  ST_SPECIAL_AUTHORITY_IGNORE_SLASHES = 9,
+  ST_AUTHORITY = 10,
+  ST_HOST = 11,
+  ST_HOSTNAME = 12,
+  ST_PORT = 13,
+  ST_FILE = 14,
+  ST_FILE_SLASH = 15,
+  ST_FILE_HOST = 16,
+  ST_PATH_START = 17,
+  ST_PATH = 18,
+  ST_OPAQUE_PATH = 19,
+  ST_QUERY = 20,
+  ST_FRAGMENT = 21;
 const isAlpha = (c) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isDigit = (c) => c >= 48 && c <= 57;
 const isWindowsLetter = (s, normalizedOnly) =>
   s.length === 2 && isAlpha(s.charCodeAt(0)) && (s[1] === ':' || (!normalizedOnly && s[1] === '|'));
-function startsWithWindowsLetter(cps, p) {
-  if (cps.length - p < 2) return false;
-  if (!isAlpha(cps[p]) || (cps[p + 1] !== 58 && cps[p + 1] !== 124)) return false;
-  if (cps.length - p === 2) return true;
-  const c = cps[p + 2];
+function startsWithWindowsLetter(s, p) {
+  if (s.length - p < 2) return false;
+  const c1 = s.charCodeAt(p + 1);
+  if (!isAlpha(s.charCodeAt(p)) || (c1 !== 58 && c1 !== 124)) return false;
+  if (s.length - p === 2) return true;
+  const c = s.charCodeAt(p + 2);
   return c === 47 || c === 92 || c === 63 || c === 35;
 }
 const isSingleDot = (s) => s === '.' || s.toLowerCase() === '%2e';
@@ -394,31 +415,34 @@ const cannotHaveCredentialsOrPort = (url) => url.host === null || url.host === '
 function basicParse(input, base, url, stateOverride) {
   if (!url) {
     url = { scheme: '', username: '', password: '', host: null, port: null, path: [], query: null, fragment: null };
-    input = input.replace(/^[\0-\x20]+|[\0-\x20]+$/g, '');
+    if (input.charCodeAt(0) <= 0x20 || input.charCodeAt(input.length - 1) <= 0x20) {
+      input = input.replace(/^[\0-\x20]+|[\0-\x20]+$/g, '');
+    }
   }
-  input = input.replace(/[\t\n\r]/g, '');
-  let state = stateOverride || S.SCHEME_START;
+  if (/[\t\n\r]/.test(input)) input = input.replace(/[\t\n\r]/g, '');
+  let state = stateOverride || ST_SCHEME_START;
   let buffer = '';
   let atSignSeen = false, insideBrackets = false, passwordTokenSeen = false;
-  const cps = Array.from(input, (ch) => ch.codePointAt(0));
-  const len = cps.length;
+  // UTF-16 code units: text is copied as is and percent-encoded a segment
+  // at a time, so surrogate pairs stay together
+  const len = input.length;
   for (let p = 0; p <= len; p++) {
-    const c = p < len ? cps[p] : -1; // -1: EOF
-    const ch = c === -1 ? '' : String.fromCodePoint(c);
+    const c = p < len ? input.charCodeAt(p) : -1; // -1: EOF
+    const ch = c === -1 ? '' : input[p];
     const special = isSpecialScheme(url.scheme);
     switch (state) {
-      case S.SCHEME_START:
+      case ST_SCHEME_START:
         if (isAlpha(c)) {
           buffer += ch.toLowerCase();
-          state = S.SCHEME;
+          state = ST_SCHEME;
         } else if (!stateOverride) {
-          state = S.NO_SCHEME;
+          state = ST_NO_SCHEME;
           p--;
         } else {
           return null;
         }
         break;
-      case S.SCHEME:
+      case ST_SCHEME:
         if (isAlpha(c) || isDigit(c) || c === 43 || c === 45 || c === 46) {
           buffer += ch.toLowerCase();
         } else if (c === 58) {
@@ -435,65 +459,65 @@ function basicParse(input, base, url, stateOverride) {
           }
           buffer = '';
           if (scheme === 'file:') {
-            state = S.FILE;
+            state = ST_FILE;
           } else if (isSpecialScheme(scheme) && base && base.scheme === scheme) {
-            state = S.SPECIAL_RELATIVE_OR_AUTHORITY;
+            state = ST_SPECIAL_RELATIVE_OR_AUTHORITY;
           } else if (isSpecialScheme(scheme)) {
-            state = S.SPECIAL_AUTHORITY_SLASHES;
-          } else if (cps[p + 1] === 47) {
-            state = S.PATH_OR_AUTHORITY;
+            state = ST_SPECIAL_AUTHORITY_SLASHES;
+          } else if (input.charCodeAt(p + 1) === 47) {
+            state = ST_PATH_OR_AUTHORITY;
             p++;
           } else {
             url.path = '';
-            state = S.OPAQUE_PATH;
+            state = ST_OPAQUE_PATH;
           }
         } else if (!stateOverride) {
           buffer = '';
-          state = S.NO_SCHEME;
+          state = ST_NO_SCHEME;
           p = -1;
         } else {
           return null;
         }
         break;
-      case S.NO_SCHEME:
+      case ST_NO_SCHEME:
         if (!base || (typeof base.path === 'string' && c !== 35)) return null;
         if (typeof base.path === 'string' && c === 35) {
           url.scheme = base.scheme;
           url.path = base.path;
           url.query = base.query;
           url.fragment = '';
-          state = S.FRAGMENT;
+          state = ST_FRAGMENT;
         } else if (base.scheme !== 'file:') {
-          state = S.RELATIVE;
+          state = ST_RELATIVE;
           p--;
         } else {
-          state = S.FILE;
+          state = ST_FILE;
           p--;
         }
         break;
-      case S.SPECIAL_RELATIVE_OR_AUTHORITY:
-        if (c === 47 && cps[p + 1] === 47) {
-          state = S.SPECIAL_AUTHORITY_IGNORE_SLASHES;
+      case ST_SPECIAL_RELATIVE_OR_AUTHORITY:
+        if (c === 47 && input.charCodeAt(p + 1) === 47) {
+          state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
           p++;
         } else {
-          state = S.RELATIVE;
+          state = ST_RELATIVE;
           p--;
         }
         break;
-      case S.PATH_OR_AUTHORITY:
+      case ST_PATH_OR_AUTHORITY:
         if (c === 47) {
-          state = S.AUTHORITY;
+          state = ST_AUTHORITY;
         } else {
-          state = S.PATH;
+          state = ST_PATH;
           p--;
         }
         break;
-      case S.RELATIVE:
+      case ST_RELATIVE:
         url.scheme = base.scheme;
         if (c === 47) {
-          state = S.RELATIVE_SLASH;
+          state = ST_RELATIVE_SLASH;
         } else if (special && c === 92) {
-          state = S.RELATIVE_SLASH;
+          state = ST_RELATIVE_SLASH;
         } else {
           url.username = base.username;
           url.password = base.password;
@@ -503,48 +527,48 @@ function basicParse(input, base, url, stateOverride) {
           url.query = base.query;
           if (c === 63) {
             url.query = '';
-            state = S.QUERY;
+            state = ST_QUERY;
           } else if (c === 35) {
             url.fragment = '';
-            state = S.FRAGMENT;
+            state = ST_FRAGMENT;
           } else if (c !== -1) {
             url.query = null;
             shortenPath(url);
-            state = S.PATH;
+            state = ST_PATH;
             p--;
           }
         }
         break;
-      case S.RELATIVE_SLASH:
+      case ST_RELATIVE_SLASH:
         if (special && (c === 47 || c === 92)) {
-          state = S.SPECIAL_AUTHORITY_IGNORE_SLASHES;
+          state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
         } else if (c === 47) {
-          state = S.AUTHORITY;
+          state = ST_AUTHORITY;
         } else {
           url.username = base.username;
           url.password = base.password;
           url.host = base.host;
           url.port = base.port;
-          state = S.PATH;
+          state = ST_PATH;
           p--;
         }
         break;
-      case S.SPECIAL_AUTHORITY_SLASHES:
-        if (c === 47 && cps[p + 1] === 47) {
-          state = S.SPECIAL_AUTHORITY_IGNORE_SLASHES;
+      case ST_SPECIAL_AUTHORITY_SLASHES:
+        if (c === 47 && input.charCodeAt(p + 1) === 47) {
+          state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
           p++;
         } else {
-          state = S.SPECIAL_AUTHORITY_IGNORE_SLASHES;
+          state = ST_SPECIAL_AUTHORITY_IGNORE_SLASHES;
           p--;
         }
         break;
-      case S.SPECIAL_AUTHORITY_IGNORE_SLASHES:
+      case ST_SPECIAL_AUTHORITY_IGNORE_SLASHES:
         if (c !== 47 && c !== 92) {
-          state = S.AUTHORITY;
+          state = ST_AUTHORITY;
           p--;
         }
         break;
-      case S.AUTHORITY:
+      case ST_AUTHORITY:
         if (c === 64) {
           if (atSignSeen) buffer = `%40${buffer}`;
           atSignSeen = true;
@@ -560,26 +584,32 @@ function basicParse(input, base, url, stateOverride) {
           buffer = '';
         } else if (c === -1 || c === 47 || c === 63 || c === 35 || (special && c === 92)) {
           if (atSignSeen && buffer === '') return null;
-          p -= Array.from(buffer).length + 1;
+          p -= buffer.length + 1;
           buffer = '';
-          state = S.HOST;
+          state = ST_HOST;
         } else {
-          buffer += ch;
+          let q = p + 1;
+          for (let d; q < len; q++) {
+            d = input.charCodeAt(q);
+            if (d === 64 || d === 47 || d === 63 || d === 35 || (special && d === 92)) break;
+          }
+          buffer += input.slice(p, q);
+          p = q - 1;
         }
         break;
-      case S.HOST:
-      case S.HOSTNAME:
+      case ST_HOST:
+      case ST_HOSTNAME:
         if (stateOverride && url.scheme === 'file:') {
           p--;
-          state = S.FILE_HOST;
+          state = ST_FILE_HOST;
         } else if (c === 58 && !insideBrackets) {
           if (buffer === '') return null;
-          if (stateOverride === S.HOSTNAME) return null;
+          if (stateOverride === ST_HOSTNAME) return null;
           const host = parseHost(buffer, !special);
           if (host === null) return null;
           url.host = host;
           buffer = '';
-          state = S.PORT;
+          state = ST_PORT;
         } else if (c === -1 || c === 47 || c === 63 || c === 35 || (special && c === 92)) {
           p--;
           if (special && buffer === '') return null;
@@ -588,15 +618,21 @@ function basicParse(input, base, url, stateOverride) {
           if (host === null) return null;
           url.host = host;
           buffer = '';
-          state = S.PATH_START;
+          state = ST_PATH_START;
           if (stateOverride) return url;
         } else {
           if (c === 91) insideBrackets = true;
           if (c === 93) insideBrackets = false;
-          buffer += ch;
+          let q = p + 1;
+          for (let d; q < len; q++) {
+            d = input.charCodeAt(q);
+            if (d === 58 || d === 47 || d === 63 || d === 35 || d === 91 || d === 93 || (special && d === 92)) break;
+          }
+          buffer += input.slice(p, q);
+          p = q - 1;
         }
         break;
-      case S.PORT:
+      case ST_PORT:
         if (isDigit(c)) {
           buffer += ch;
         } else if (c === -1 || c === 47 || c === 63 || c === 35 || (special && c === 92) || stateOverride) {
@@ -608,62 +644,62 @@ function basicParse(input, base, url, stateOverride) {
             if (stateOverride) return url;
           }
           if (stateOverride) return null;
-          state = S.PATH_START;
+          state = ST_PATH_START;
           p--;
         } else {
           return null;
         }
         break;
-      case S.FILE:
+      case ST_FILE:
         url.scheme = 'file:';
         url.host = '';
         if (c === 47 || c === 92) {
-          state = S.FILE_SLASH;
+          state = ST_FILE_SLASH;
         } else if (base && base.scheme === 'file:') {
           url.host = base.host;
           url.path = base.path.slice();
           url.query = base.query;
           if (c === 63) {
             url.query = '';
-            state = S.QUERY;
+            state = ST_QUERY;
           } else if (c === 35) {
             url.fragment = '';
-            state = S.FRAGMENT;
+            state = ST_FRAGMENT;
           } else if (c !== -1) {
             url.query = null;
-            if (!startsWithWindowsLetter(cps, p)) shortenPath(url);
+            if (!startsWithWindowsLetter(input, p)) shortenPath(url);
             else url.path = [];
-            state = S.PATH;
+            state = ST_PATH;
             p--;
           }
         } else {
-          state = S.PATH;
+          state = ST_PATH;
           p--;
         }
         break;
-      case S.FILE_SLASH:
+      case ST_FILE_SLASH:
         if (c === 47 || c === 92) {
-          state = S.FILE_HOST;
+          state = ST_FILE_HOST;
         } else {
           if (base && base.scheme === 'file:') {
             url.host = base.host;
-            if (!startsWithWindowsLetter(cps, p) && base.path.length > 0 && isWindowsLetter(base.path[0], true)) {
+            if (!startsWithWindowsLetter(input, p) && base.path.length > 0 && isWindowsLetter(base.path[0], true)) {
               url.path.push(base.path[0]);
             }
           }
-          state = S.PATH;
+          state = ST_PATH;
           p--;
         }
         break;
-      case S.FILE_HOST:
+      case ST_FILE_HOST:
         if (c === -1 || c === 47 || c === 92 || c === 63 || c === 35) {
           p--;
           if (!stateOverride && isWindowsLetter(buffer, false)) {
-            state = S.PATH;
+            state = ST_PATH;
           } else if (buffer === '') {
             url.host = '';
             if (stateOverride) return url;
-            state = S.PATH_START;
+            state = ST_PATH_START;
           } else {
             let host = parseHost(buffer, false);
             if (host === null) return null;
@@ -671,31 +707,32 @@ function basicParse(input, base, url, stateOverride) {
             url.host = host;
             if (stateOverride) return url;
             buffer = '';
-            state = S.PATH_START;
+            state = ST_PATH_START;
           }
         } else {
           buffer += ch;
         }
         break;
-      case S.PATH_START:
+      case ST_PATH_START:
         if (special) {
-          state = S.PATH;
+          state = ST_PATH;
           if (c !== 47 && c !== 92) p--;
         } else if (!stateOverride && c === 63) {
           url.query = '';
-          state = S.QUERY;
+          state = ST_QUERY;
         } else if (!stateOverride && c === 35) {
           url.fragment = '';
-          state = S.FRAGMENT;
+          state = ST_FRAGMENT;
         } else if (c !== -1) {
-          state = S.PATH;
+          state = ST_PATH;
           if (c !== 47) p--;
         } else if (stateOverride && url.host === null) {
           url.path.push('');
         }
         break;
-      case S.PATH:
+      case ST_PATH:
         if (c === -1 || c === 47 || (special && c === 92) || (!stateOverride && (c === 63 || c === 35))) {
+          buffer = percentEncode(buffer, PATH_SET);
           if (isDoubleDot(buffer)) {
             shortenPath(url);
             if (c !== 47 && !(special && c === 92)) url.path.push('');
@@ -710,41 +747,62 @@ function basicParse(input, base, url, stateOverride) {
           buffer = '';
           if (c === 63) {
             url.query = '';
-            state = S.QUERY;
+            state = ST_QUERY;
           }
           if (c === 35) {
             url.fragment = '';
-            state = S.FRAGMENT;
+            state = ST_FRAGMENT;
           }
         } else {
-          buffer += percentEncode(ch, PATH_SET);
+          // copy up to the next character that matters
+          let q = p + 1;
+          for (let d; q < len; q++) {
+            d = input.charCodeAt(q);
+            if (d === 47 || d === 63 || d === 35 || (special && d === 92)) break;
+          }
+          buffer += input.slice(p, q);
+          p = q - 1;
         }
         break;
-      case S.OPAQUE_PATH:
+      case ST_OPAQUE_PATH:
+        if (c === 63 || c === 35 || c === -1) {
+          url.path += percentEncode(buffer, C0_SET);
+          buffer = '';
+        }
         if (c === 63) {
           url.query = '';
-          state = S.QUERY;
+          state = ST_QUERY;
         } else if (c === 35) {
           url.fragment = '';
-          state = S.FRAGMENT;
+          state = ST_FRAGMENT;
         } else if (c !== -1) {
-          url.path += percentEncode(ch, C0_SET);
+          let q = p + 1;
+          while (q < len && input.charCodeAt(q) !== 63 && input.charCodeAt(q) !== 35) q++;
+          buffer += input.slice(p, q);
+          p = q - 1;
         }
         break;
-      case S.QUERY:
+      case ST_QUERY:
         if ((!stateOverride && c === 35) || c === -1) {
           url.query += percentEncode(buffer, special ? SPECIAL_QUERY_SET : QUERY_SET);
           buffer = '';
           if (c === 35) {
             url.fragment = '';
-            state = S.FRAGMENT;
+            state = ST_FRAGMENT;
           }
         } else {
-          buffer += ch;
+          let q = stateOverride ? len : input.indexOf('#', p);
+          if (q < 0) q = len;
+          buffer += input.slice(p, q);
+          p = q - 1;
         }
         break;
-      case S.FRAGMENT:
-        if (c !== -1) url.fragment += percentEncode(ch, FRAGMENT_SET);
+      case ST_FRAGMENT:
+        if (c !== -1) {
+          buffer += input.slice(p);
+          p = len - 1;
+        }
+        else url.fragment += percentEncode(buffer, FRAGMENT_SET);
         break;
     }
   }
@@ -1114,7 +1172,7 @@ class URL {
   }
   set protocol(value) {
     URL.#check(this);
-    basicParse(`${toUSV(value)}:`, null, this.#url, S.SCHEME_START);
+    basicParse(`${toUSV(value)}:`, null, this.#url, ST_SCHEME_START);
   }
   get username() {
     URL.#check(this);
@@ -1143,7 +1201,7 @@ class URL {
   set host(value) {
     URL.#check(this);
     if (typeof this.#url.path === 'string') return;
-    this.#setWith(toUSV(value), S.HOST);
+    this.#setWith(toUSV(value), ST_HOST);
   }
   get hostname() {
     URL.#check(this);
@@ -1152,7 +1210,7 @@ class URL {
   set hostname(value) {
     URL.#check(this);
     if (typeof this.#url.path === 'string') return;
-    this.#setWith(toUSV(value), S.HOSTNAME);
+    this.#setWith(toUSV(value), ST_HOSTNAME);
   }
   get port() {
     URL.#check(this);
@@ -1163,7 +1221,7 @@ class URL {
     if (cannotHaveCredentialsOrPort(this.#url)) return;
     value = toUSV(value);
     if (value === '') this.#url.port = null;
-    else this.#setWith(value, S.PORT);
+    else this.#setWith(value, ST_PORT);
   }
   get pathname() {
     URL.#check(this);
@@ -1173,7 +1231,7 @@ class URL {
     URL.#check(this);
     if (typeof this.#url.path === 'string') return;
     const copy = { ...this.#url, path: [] };
-    if (basicParse(toUSV(value), null, copy, S.PATH_START)) this.#url.path = copy.path;
+    if (basicParse(toUSV(value), null, copy, ST_PATH_START)) this.#url.path = copy.path;
   }
   get search() {
     URL.#check(this, true);
@@ -1189,7 +1247,7 @@ class URL {
     } else {
       if (value[0] === '?') value = value.slice(1);
       url.query = '';
-      basicParse(value, null, url, S.QUERY);
+      basicParse(value, null, url, ST_QUERY);
     }
     if (this.#searchParams) attachParams(this.#searchParams, this, url.query);
   }
@@ -1216,7 +1274,7 @@ class URL {
     }
     if (value[0] === '#') value = value.slice(1);
     url.fragment = '';
-    basicParse(value, null, url, S.FRAGMENT);
+    basicParse(value, null, url, ST_FRAGMENT);
   }
   toJSON() {
     URL.#check(this, true);
