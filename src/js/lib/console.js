@@ -35,10 +35,23 @@ function stream(fd) {
         if (typeof cb === 'function') afterWrite(st, cb);
         return true;
       },
+      // end() writes, never closes the fd (as Node's stdio)
+      end(s, encoding, cb) {
+        if (typeof s === 'function') [s, cb] = [undefined, s];
+        else if (typeof encoding === 'function') cb = encoding;
+        if (s != null) natives.print(fd, String(s));
+        if (typeof cb === 'function') natives.nextTick(cb);
+        return this;
+      },
       isTTY: natives.isatty(fd),
       fd,
+      writable: true,
+      _isStdio: true,
       afterWriteInfo: null,
     };
+    // an EventEmitter, so a stream can pipe into it (readable.pipe(process.stdout))
+    Object.setPrototypeOf(st, internal.EventEmitter.prototype);
+    internal.EventEmitter.init.call(st);
   }
   return st;
 }
