@@ -66,7 +66,7 @@ class AssertionError extends Error {
       }
     }
     this.generatedMessage = message == null;
-    Object.defineProperty(this, 'name', { value: 'AssertionError [ERR_ASSERTION]', enumerable: false, writable: true, configurable: true });
+    Object.defineProperty(this, 'name', { __proto__: null, value: 'AssertionError [ERR_ASSERTION]', enumerable: false, writable: true, configurable: true });
     this.code = 'ERR_ASSERTION';
     if (details) {
       this.actual = undefined;
@@ -633,6 +633,102 @@ assert.doesNotMatch = function doesNotMatch(string, regexp, message) {
 };
 
 assert.AssertionError = AssertionError;
+
+// assert.CallTracker (deprecated in Node 20, DEP0173): wrappers that count
+// their calls, checked by verify()/report().
+const noop = () => {};
+class CallTracker {
+  #contexts = new Set();
+  #byProxy = new WeakMap();
+  calls(fn, exact = 1) {
+    if (process._exiting) {
+      throw internal.makeNodeError(Error, 'ERR_UNAVAILABLE_DURING_EXIT', 'Cannot call function in process exit handler');
+    }
+    if (typeof fn === 'number') {
+      exact = fn;
+      fn = noop;
+    } else if (fn === undefined) {
+      fn = noop;
+    }
+    if (typeof exact !== 'number') internal.throwInvalidArgType('exact', 'number', exact);
+    if (!Number.isInteger(exact)) {
+      throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+        `The value of "exact" is out of range. It must be an integer. Received ${inspect(exact)}`);
+    }
+    if (exact < 1 || exact > 4294967295) {
+      throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+        `The value of "exact" is out of range. It must be >= 1 && <= 4294967295. Received ${inspect(exact)}`);
+    }
+    const context = { exact, actual: 0, name: fn.name || 'calls', stackTrace: new Error(), calls: [] };
+    this.#contexts.add(context);
+    const proxy = new Proxy(fn, {
+      __proto__: null,
+      apply(target, thisArg, argList) {
+        context.actual++;
+        context.calls.push(Object.freeze({ __proto__: null, thisArg, arguments: Object.freeze(argList) }));
+        return Reflect.apply(target, thisArg, argList);
+      },
+    });
+    this.#byProxy.set(proxy, context);
+    return proxy;
+  }
+  #context(fn) {
+    const context = (typeof fn === 'function' || (typeof fn === 'object' && fn !== null)) ? this.#byProxy.get(fn) : undefined;
+    if (!context) {
+      throw internal.makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
+        `The argument 'fn' must be a tracked function. Received ${inspect(fn)}`);
+    }
+    return context;
+  }
+  getCalls(fn) {
+    return Object.freeze(this.#context(fn).calls.map((c) => Object.freeze({ thisArg: c.thisArg, arguments: c.arguments })));
+  }
+  reset(fn) {
+    if (fn === undefined) {
+      for (const c of this.#contexts) {
+        c.actual = 0;
+        c.calls = [];
+      }
+      return;
+    }
+    const c = this.#context(fn);
+    c.actual = 0;
+    c.calls = [];
+  }
+  report() {
+    const errors = [];
+    for (const c of this.#contexts) {
+      if (c.actual !== c.exact) {
+        errors.push({
+          message: `Expected the ${c.name} function to be executed ${c.exact} time(s) but was executed ${c.actual} time(s).`,
+          actual: c.actual,
+          expected: c.exact,
+          operator: c.name,
+          stack: c.stackTrace,
+        });
+      }
+    }
+    return errors;
+  }
+  verify() {
+    const errors = this.report();
+    if (errors.length === 0) return;
+    const message = errors.length === 1 ? errors[0].message : 'Functions were not called the expected number of times';
+    throw new AssertionError({ message, details: errors });
+  }
+}
+{
+  let warned = false;
+  assert.CallTracker = function CallTracker_() {
+    if (!warned) {
+      warned = true;
+      process.emitWarning('assert.CallTracker is deprecated.', 'DeprecationWarning', 'DEP0173');
+    }
+    return Reflect.construct(CallTracker, [], new.target || CallTracker);
+  };
+  Object.defineProperty(assert.CallTracker, 'name', { __proto__: null, value: 'CallTracker' });
+  assert.CallTracker.prototype = CallTracker.prototype;
+}
 
 function strict(...args) {
   innerOk(strict, args.length, ...args);
