@@ -3,7 +3,7 @@
 AddEventHandler('limits:luahog', function()
   local ok, err = pcall(string.rep, 'x', 100 * 1024 * 1024)
   print('luahog caught: ' .. tostring(err))
-  local t = {}
-  while true do t[#t + 1] = string.rep('y', 1024 * 1024) end
+  local t, kb = {}, string.rep('y', 1024)
+  while true do t[#t + 1] = string.rep(kb, 1024) end -- 1 MiB each, quickly (ASan)
 end)
 AddEventHandler('limits:luahog2', function() print('luahog still handles events') end)
