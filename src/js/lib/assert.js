@@ -304,6 +304,64 @@ function innerFail(obj) {
   throw new AssertionError(obj);
 }
 
+// The source text of the call to fn, as Node quotes it in assert.ok's
+// message: the call site from the stack (QuickJS gives the column of the
+// call's '('), the callee's member chain before it and the balanced
+// argument list after it. undefined when the source cannot be read.
+function callSource(fn) {
+  const o = {};
+  Error.captureStackTrace(o, fn);
+  const m = /\(?([^()\s]+):(\d+):(\d+)\)?\s*$/m.exec(String(o.stack).split('\n')[1] || '');
+  if (!m || !m[1].startsWith('/')) return undefined;
+  let src;
+  try {
+    src = natives.readFile(m[1]);
+  } catch {
+    return undefined;
+  }
+  const line = src.split('\n')[Number(m[2]) - 1];
+  if (line === undefined) return undefined;
+  // QuickJS's column counts UTF-8 bytes: back to a string index
+  let open = 0;
+  for (let bytes = 0, want = Number(m[3]) - 1; open < line.length && bytes < want; open++) {
+    const c = line.charCodeAt(open);
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : (c & 0xfc00) === 0xd800 ? 2 : 3;
+  }
+  if (line[open] !== '(') return undefined;
+  if (open < 0) return undefined;
+  // forward: the balanced argument list
+  let depth = 0, end = -1, quote = null;
+  for (let i = open; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+      continue;
+    }
+    if (c === '"' || c === "'" || c === '`') quote = c;
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth === 0) {
+        end = i + 1;
+        break;
+      }
+    }
+  }
+  if (end < 0) return undefined;
+  // backward: identifiers, dots and bracketed parts of the callee
+  let start = open;
+  while (start > 0 && /\s/.test(line[start - 1])) start--;
+  for (depth = 0; start > 0; start--) {
+    const c = line[start - 1];
+    if (c === ')' || c === ']') depth++;
+    else if (c === '(' || c === '[') {
+      if (depth === 0) break;
+      depth--;
+    } else if (depth === 0 && !/[\p{ID_Continue}$.?\u200c\u200d]/u.test(c)) break;
+  }
+  return line.slice(start, end).trim();
+}
+
 function innerOk(fn, argLen, value, message) {
   if (!value) {
     let generatedMessage = false;
@@ -313,7 +371,7 @@ function innerOk(fn, argLen, value, message) {
     } else if (message == null) {
       generatedMessage = true;
       message = 'The expression evaluated to a falsy value:\n\n  ' +
-        `${fn === assert ? 'assert' : 'assert.ok'}(${inspect(value)})\n`;
+        `${callSource(fn) || `${fn === assert ? 'assert' : 'assert.ok'}(${inspect(value)})`}\n`;
     } else if (message instanceof Error) {
       throw message;
     }
