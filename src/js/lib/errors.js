@@ -11,7 +11,7 @@ internal.hooks = {
   initEnabled: false,
   destroyEnabled: false,
   emitInit() {},
-  emitBefore(asyncId, triggerId) { natives.setAsyncContext(asyncId, triggerId); },
+  emitBefore: natives.setAsyncContext, // (asyncId, triggerId[, resource])
   emitAfter() {},
   emitDestroy() {},
 };

@@ -4,6 +4,7 @@
 // side (src/js/timers.c) owns one uv timer, a check and an idle handle and
 // calls internal.processTimers(now) / internal.processImmediate().
 const { scheduleTimer, toggleTimerRef, toggleImmediateRef, getLibuvNow, runNextTicks } = natives;
+const { newAsyncId, defaultTriggerAsyncId } = natives;
 const timerInfo = natives.timerInfo; // Int32Array shared with C
 const kCount = 0, kRefCount = 1, kHasOutstanding = 2;
 const TIMEOUT_MAX = 2 ** 31 - 1;
@@ -117,8 +118,8 @@ function holdShapes(proto, keys) {
 }
 
 function initAsyncResource(resource, type) {
-  const asyncId = resource[async_id_symbol] = natives.newAsyncId();
-  const triggerAsyncId = resource[trigger_async_id_symbol] = natives.defaultTriggerAsyncId();
+  const asyncId = resource[async_id_symbol] = newAsyncId();
+  const triggerAsyncId = resource[trigger_async_id_symbol] = defaultTriggerAsyncId();
   if (hooks.initEnabled) hooks.emitInit(asyncId, type, triggerAsyncId, resource);
 }
 
@@ -140,10 +141,13 @@ function Timeout(callback, after, args, isRepeat, isRefed) {
   this._timerArgs = args;
   this._repeat = isRepeat ? after : null;
   this._destroyed = false;
-  if (isRefed) incRefCount();
+  if (isRefed && refCount++ === 0) toggleTimerRef(true); // incRefCount(), inlined
   this[kRefed] = isRefed;
   this[kHasPrimitive] = false;
-  initAsyncResource(this, 'Timeout');
+  // initAsyncResource(this, 'Timeout'), inlined (one QuickJS frame less)
+  const asyncId = this[async_id_symbol] = newAsyncId();
+  const triggerAsyncId = this[trigger_async_id_symbol] = defaultTriggerAsyncId();
+  if (hooks.initEnabled) hooks.emitInit(asyncId, 'Timeout', triggerAsyncId, this);
 }
 // As Node: a Timeout (and its list) prints one level deep.
 const kInspectCustom = Symbol.for('nodejs.util.inspect.custom');
@@ -405,17 +409,24 @@ function setInterval(callback, repeat, ...args) {
 function clearInterval(timer) { clearTimeout(timer); }
 
 class Immediate {
+  // initAsyncResource, ref() and immediateQueue.append inlined: each call is
+  // a QuickJS frame (~5 % of a setImmediate chain); same effects, same order
   constructor(callback, args) {
     this._idleNext = null;
     this._idlePrev = null;
     this._onImmediate = callback;
     this._argv = args;
     this._destroyed = false;
-    this[kRefed] = false;
-    initAsyncResource(this, 'Immediate');
-    this.ref();
+    this[kRefed] = true;
+    const asyncId = this[async_id_symbol] = newAsyncId();
+    const triggerAsyncId = this[trigger_async_id_symbol] = defaultTriggerAsyncId();
+    if (hooks.initEnabled) hooks.emitInit(asyncId, 'Immediate', triggerAsyncId, this);
+    if (timerInfo[kRefCount]++ === 0) toggleImmediateRef(true);
     timerInfo[kCount]++;
-    immediateQueue.append(this);
+    const queue = immediateQueue;
+    if (queue.tail !== null) { queue.tail._idleNext = this; this._idlePrev = queue.tail; }
+    else queue.head = this;
+    queue.tail = this;
   }
   ref() {
     if (this[kRefed] === false) {
@@ -438,7 +449,7 @@ holdShapes(Immediate.prototype, ['_idleNext', '_idlePrev', '_onImmediate', '_arg
   kRefed, async_id_symbol, trigger_async_id_symbol]);
 
 function setImmediate(callback, ...args) {
-  validateFunction(callback, 'callback');
+  if (typeof callback !== 'function') internal.throwInvalidArgType('callback', 'function', callback);
   return new Immediate(callback, args.length ? args : undefined);
 }
 // Rest parameters, not `arguments`: QuickJS builds an arguments object
