@@ -60,6 +60,7 @@ typedef struct weft__js {
     /* internal.processTimers / processImmediate, fetched at their first run
      * (zero-filled until then; freed by weft__js_free) */
     JSValue process_timers, process_immediate;
+    JSValue process_obj; /* internal.process once made (globalThis.process's getter) */
     JSValue natives;  /* the natives object, kept for lazily loaded files */
     JSValue shape_keepalive[4]; /* see weft__js_create */
 

@@ -7,7 +7,7 @@ def('global', globalThis);
 // process and console are made on first use (errors.js, console.js); as
 // in Node, `process` is an accessor pair on globalThis.
 Object.defineProperty(globalThis, 'process', {
-  get() { return internal.process; },
+  get: natives.processGetter, // internal.process, from C (tasks.c)
   set(v) { def('process', v); },
   configurable: true, enumerable: false,
 });
