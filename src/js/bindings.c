@@ -1,7 +1,8 @@
 /* bindings.c: natives.binding(name), the C halves of built-in modules that
  * wrap a C library (os, crypto, fs), created on first use so that an empty
- * script pays nothing for them; and weft__js_req, a libuv request whose
- * completion calls back into JS (req.oncomplete(err, value)) as a host entry.
+ * script pays nothing for them; and weft__js_req, a libuv request (or handle)
+ * whose completion calls back into JS (req.oncomplete(err, value)) as a host
+ * entry.
  * Invariants: a request holds its JS object until it completes or the
  * runtime is freed (weft__js_reqs_orphan: then its work still finishes on the
  * loop, and its completion only frees C memory). */
@@ -55,6 +56,7 @@ void weft__js_req_start(weft__js *js, weft__js_req *r, JSValueConst req)
 {
     r->js = js;
     r->req = JS_DupValue(js->ctx, req);
+    r->on_orphan = NULL;
     r->prev = NULL;
     r->next = js->reqs;
     if (js->reqs) js->reqs->prev = r;
@@ -72,7 +74,8 @@ weft__js *weft__js_req_unlink(weft__js_req *r)
     return js;
 }
 
-void weft__js_req_complete(weft__js *js, weft__js_req *r, JSValue err, JSValue value)
+void weft__js_req_invoke(weft__js *js, weft__js_req *r, const char *method, int argc,
+                         JSValue *argv)
 {
     JSContext *ctx = js->ctx;
     weft_host *h = js->host;
@@ -83,9 +86,8 @@ void weft__js_req_complete(weft__js *js, weft__js_req *r, JSValue err, JSValue v
         int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
         js->execution_async_id = 0;
         js->trigger_async_id = 0;
-        JSValue fn = JS_GetPropertyStr(ctx, r->req, "oncomplete");
-        JSValue argv[2] = {err, value};
-        JSValue res = JS_Call(ctx, fn, r->req, 2, (JSValueConst *)argv);
+        JSValue fn = JS_GetPropertyStr(ctx, r->req, method);
+        JSValue res = JS_Call(ctx, fn, r->req, argc, (JSValueConst *)argv);
         if (JS_IsException(res)) weft__js_report_exception(js, 0);
         JS_FreeValue(ctx, res);
         JS_FreeValue(ctx, fn);
@@ -93,9 +95,14 @@ void weft__js_req_complete(weft__js *js, weft__js_req *r, JSValue err, JSValue v
         js->trigger_async_id = tid;
         weft__host_leave(h);
     }
-    JS_FreeValue(ctx, err);
-    JS_FreeValue(ctx, value);
-    JS_FreeValue(ctx, r->req);
+    for (int i = 0; i < argc; i++) JS_FreeValue(ctx, argv[i]);
+}
+
+void weft__js_req_complete(weft__js *js, weft__js_req *r, JSValue err, JSValue value)
+{
+    JSValue argv[2] = {err, value};
+    weft__js_req_invoke(js, r, "oncomplete", 2, argv);
+    JS_FreeValue(js->ctx, r->req);
     r->req = JS_UNDEFINED;
 }
 
@@ -132,6 +139,7 @@ void weft__js_reqs_orphan(weft__js *js)
         r->req = JS_UNDEFINED;
         r->js = NULL;
         r->prev = r->next = NULL;
+        if (r->on_orphan) r->on_orphan(r);
         r = next;
     }
 }

@@ -17,7 +17,9 @@
 typedef struct digest {
     EVP_MD_CTX *md;   /* a hash, or NULL */
     EVP_MAC_CTX *mac; /* an HMAC, or NULL */
-    size_t xof_len;   /* output bytes of an XOF (shake*), 0 = the default */
+    int64_t xof_len;  /* output bytes of an XOF (shake*), -1 = the default */
+    uint8_t *result;  /* once finalized: the digest, given again on request */
+    size_t result_len;
 } digest;
 
 static JSClassID digest_class_id;
@@ -27,6 +29,7 @@ static void digest_free(digest *d)
     if (!d) return;
     EVP_MD_CTX_free(d->md);
     EVP_MAC_CTX_free(d->mac);
+    free(d->result);
     free(d);
 }
 
@@ -48,10 +51,10 @@ static JSValue wrap_digest(JSContext *ctx, digest *d)
     return o;
 }
 
-static digest *get_digest(JSContext *ctx, JSValueConst v)
+static digest *get_digest(JSContext *ctx, JSValueConst v, int spent_ok)
 {
     digest *d = JS_GetOpaque2(ctx, v, digest_class_id);
-    if (d && !d->md && !d->mac) {
+    if (d && !d->md && !d->mac && !spent_ok) {
         JS_ThrowTypeError(ctx, "Digest already called");
         return NULL;
     }
@@ -77,6 +80,26 @@ static const EVP_MD *find_md(JSContext *ctx, JSValueConst name)
     return md;
 }
 
+/* outputLength (undefined: the digest's own): any for an XOF, else its size */
+static int set_xof_len(JSContext *ctx, digest *d, JSValueConst len)
+{
+    d->xof_len = -1;
+    if (JS_IsUndefined(len)) return 0;
+    int64_t n;
+    if (JS_ToInt64(ctx, &n, len)) return -1;
+    const EVP_MD *md = EVP_MD_CTX_get0_md(d->md);
+    if (!(EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF)) {
+        if (n != EVP_MD_get_size(md)) {
+            weft__js_throw_code(ctx, "Error", "ERR_OSSL_EVP_NOT_XOF_OR_INVALID_LENGTH",
+                                "error:030000B2:digital envelope routines::not XOF or invalid length");
+            return -1;
+        }
+        return 0;
+    }
+    d->xof_len = n;
+    return 0;
+}
+
 /* hashNew(algorithm, xofLen|undefined) -> handle, or null for an unknown digest */
 static JSValue c_hash_new(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
@@ -87,21 +110,14 @@ static JSValue c_hash_new(JSContext *ctx, JSValueConst this_val, int argc, JSVal
         free(d);
         return JS_ThrowOutOfMemory(ctx);
     }
+    d->xof_len = -1;
     if (EVP_DigestInit_ex(d->md, md, NULL) != 1) {
         digest_free(d);
         return throw_ssl(ctx, "Digest method not supported");
     }
-    if (!JS_IsUndefined(argv[1])) {
-        int64_t n;
-        if (JS_ToInt64(ctx, &n, argv[1])) {
-            digest_free(d);
-            return JS_EXCEPTION;
-        }
-        if (!(EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) && n != EVP_MD_get_size(md)) {
-            digest_free(d);
-            return JS_ThrowTypeError(ctx, "Invalid XOF digest length");
-        }
-        d->xof_len = (size_t)n;
+    if (set_xof_len(ctx, d, argv[1]) < 0) {
+        digest_free(d);
+        return JS_EXCEPTION;
     }
     return wrap_digest(ctx, d);
 }
@@ -139,7 +155,7 @@ static JSValue c_hmac_new(JSContext *ctx, JSValueConst this_val, int argc, JSVal
 /* update(handle, bytes) */
 static JSValue c_update(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
-    digest *d = get_digest(ctx, argv[0]);
+    digest *d = get_digest(ctx, argv[0], 0);
     if (!d) return JS_EXCEPTION;
     uint8_t *p;
     size_t n;
@@ -149,64 +165,66 @@ static JSValue c_update(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     return ok == 1 ? JS_UNDEFINED : throw_ssl(ctx, "update failed");
 }
 
-/* digest(handle) -> ArrayBuffer; the handle is spent afterwards */
+/* digest(handle) -> ArrayBuffer; later calls give the same bytes again */
 static JSValue c_digest(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
-    digest *d = get_digest(ctx, argv[0]);
+    digest *d = get_digest(ctx, argv[0], 1);
     if (!d) return JS_EXCEPTION;
+    if (!d->md && !d->mac) return weft__js_new_bytes(ctx, d->result, d->result_len);
     unsigned char buf[EVP_MAX_MD_SIZE];
-    JSValue r;
+    uint8_t *out = buf;
+    size_t n = 0;
+    int ok;
     if (d->md) {
         const EVP_MD *md = EVP_MD_CTX_get0_md(d->md);
-        if (d->xof_len && (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF)) {
-            unsigned char *out = malloc(d->xof_len ? d->xof_len : 1);
+        if (d->xof_len >= 0 && (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF)) {
+            n = (size_t)d->xof_len;
+            out = malloc(n ? n : 1);
             if (!out) return JS_ThrowOutOfMemory(ctx);
-            if (EVP_DigestFinalXOF(d->md, out, d->xof_len) != 1) {
-                free(out);
-                return throw_ssl(ctx, "digest failed");
-            }
-            r = weft__js_adopt_bytes(ctx, out, d->xof_len);
-        } else if (d->xof_len == 0 && (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) &&
-                   EVP_MD_get_size(md) == 0) {
-            r = weft__js_new_bytes(ctx, buf, 0);
+            ok = n == 0 || EVP_DigestFinalXOF(d->md, out, n) == 1;
         } else {
-            unsigned int n = 0;
-            if (EVP_DigestFinal_ex(d->md, buf, &n) != 1) return throw_ssl(ctx, "digest failed");
-            r = weft__js_new_bytes(ctx, buf, n);
+            unsigned int len = 0;
+            ok = EVP_DigestFinal_ex(d->md, buf, &len) == 1;
+            n = len;
         }
         EVP_MD_CTX_free(d->md);
         d->md = NULL;
     } else {
-        size_t n = 0;
-        if (EVP_MAC_final(d->mac, buf, &n, sizeof buf) != 1) return throw_ssl(ctx, "digest failed");
-        r = weft__js_new_bytes(ctx, buf, n);
+        ok = EVP_MAC_final(d->mac, buf, &n, sizeof buf) == 1;
         EVP_MAC_CTX_free(d->mac);
         d->mac = NULL;
     }
+    if (!ok) {
+        if (out != buf) free(out);
+        return throw_ssl(ctx, "digest failed");
+    }
+    d->result = malloc(n ? n : 1);
+    if (d->result) {
+        memcpy(d->result, out, n);
+        d->result_len = n;
+    }
+    JSValue r = weft__js_new_bytes(ctx, out, n);
+    if (out != buf) free(out);
     return r;
 }
 
 /* copy(handle, xofLen|undefined) -> a new handle with the same state */
 static JSValue c_copy(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
-    digest *d = get_digest(ctx, argv[0]);
+    digest *d = get_digest(ctx, argv[0], 0);
     if (!d) return JS_EXCEPTION;
     digest *c = calloc(1, sizeof *c);
     if (!c) return JS_ThrowOutOfMemory(ctx);
-    c->xof_len = d->xof_len;
-    if (!JS_IsUndefined(argv[1])) {
-        int64_t n;
-        if (JS_ToInt64(ctx, &n, argv[1])) {
-            free(c);
-            return JS_EXCEPTION;
-        }
-        c->xof_len = (size_t)n;
-    }
+    c->xof_len = -1;
     if (d->md) {
         c->md = EVP_MD_CTX_new();
         if (!c->md || EVP_MD_CTX_copy_ex(c->md, d->md) != 1) {
             digest_free(c);
             return throw_ssl(ctx, "copy failed");
+        }
+        if (set_xof_len(ctx, c, argv[1]) < 0) {
+            digest_free(c);
+            return JS_EXCEPTION;
         }
     } else if (!(c->mac = EVP_MAC_CTX_dup(d->mac))) {
         digest_free(c);

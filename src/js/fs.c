@@ -28,7 +28,7 @@ enum {
     OP_MKDIR, OP_RMDIR, OP_RM, OP_UNLINK, OP_RENAME, OP_COPYFILE, OP_REALPATH, OP_MKDTEMP,
     OP_SYMLINK, OP_READLINK, OP_CHMOD, OP_FCHMOD, OP_UTIMES, OP_FUTIMES, OP_LUTIMES,
     OP_TRUNCATE, OP_FTRUNCATE, OP_FSYNC, OP_FDATASYNC, OP_LINK, OP_CHOWN, OP_FCHOWN, OP_LCHOWN,
-    OP_READFILE, OP_WRITEFILE,
+    OP_READFILE, OP_WRITEFILE, OP_STATFS, OP_OPENDIR,
 };
 
 typedef struct fs_job {
@@ -44,10 +44,11 @@ typedef struct fs_job {
     uint8_t *buf; /* read/write: the caller's bytes (sync) or a copy (owns_buf) */
     size_t buf_len, buf_off; /* buf_off: the range's start in the caller's view */
     int owns_buf;
-    int with_types, recursive, force;
+    int with_types, recursive, force, dir_only;
     /* results */
     int64_t result;
     uv_stat_t st;
+    uv_statfs_t sfs;
     char *str; /* realpath, readlink, mkdtemp, mkdir -p's first directory */
     char **names;
     int *types;
@@ -79,6 +80,7 @@ static void job_free(fs_job *j)
         if (rc >= 0 && (r.fs_type == UV_FS_REALPATH || r.fs_type == UV_FS_READLINK) && r.ptr)    \
             j->str = strdup(r.ptr);                                                                \
         if (rc >= 0 && r.fs_type == UV_FS_MKDTEMP && r.path) j->str = strdup(r.path);             \
+        if (rc >= 0 && r.fs_type == UV_FS_STATFS && r.ptr) j->sfs = *(uv_statfs_t *)r.ptr;        \
         uv_fs_req_cleanup(&r);                                                                     \
     } while (0)
 
@@ -159,6 +161,10 @@ static int do_rm(fs_job *j)
         j->syscall = "lstat";
         return errno == ENOENT && j->force ? 0 : uv_translate_sys_error(errno);
     }
+    if (!S_ISDIR(st.st_mode) && j->dir_only) { /* rmdir { recursive } of a file */
+        j->syscall = "rmdir";
+        return UV_ENOTDIR;
+    }
     if (S_ISDIR(st.st_mode)) {
         if (!j->recursive) {
             j->syscall = "rm";
@@ -181,7 +187,10 @@ static int read_all(fs_job *j, uv_file fd)
     struct stat st;
     size_t cap = 0;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) cap = (size_t)st.st_size;
-    if (cap > FS_MAX_READ) return UV_EFBIG;
+    if (cap > FS_MAX_READ) {
+        j->result = (int64_t)cap;
+        return UV_EFBIG;
+    }
     size_t used = 0;
     cap = cap ? cap + 1 : 8192;
     uint8_t *buf = malloc(cap);
@@ -191,6 +200,7 @@ static int read_all(fs_job *j, uv_file fd)
         if (used == cap) {
             if (cap >= FS_MAX_READ) {
                 free(buf);
+                j->result = (int64_t)cap + 1;
                 return UV_EFBIG;
             }
             size_t ncap = cap * 2 > FS_MAX_READ ? FS_MAX_READ : cap * 2;
@@ -275,7 +285,8 @@ static void job_run(fs_job *j)
     case OP_STAT: SYNC(uv_fs_stat(l, &r, j->path, NULL)); break;
     case OP_LSTAT: SYNC(uv_fs_lstat(l, &r, j->path, NULL)); break;
     case OP_FSTAT: SYNC(uv_fs_fstat(l, &r, (uv_file)j->fd, NULL)); break;
-    case OP_READDIR: rc = read_dir(j); break;
+    case OP_READDIR:
+    case OP_OPENDIR: rc = read_dir(j); break;
     case OP_MKDIR:
         if (j->recursive) rc = mkdir_p(j, j->path);
         else SYNC(uv_fs_mkdir(l, &r, j->path, (int)j->mode, NULL));
@@ -321,6 +332,7 @@ static void job_run(fs_job *j)
         break;
     case OP_READFILE:
     case OP_WRITEFILE: rc = file_whole(j); break;
+    case OP_STATFS: SYNC(uv_fs_statfs(l, &r, j->path, NULL)); break;
     }
     if (rc < 0) j->err = rc;
     else j->result = res;
@@ -329,25 +341,47 @@ static void job_run(fs_job *j)
 /* ---- the JS half (loop thread) -------------------------------------------- */
 
 /* Node's uvException: new Error("CODE: text, syscall 'path' -> 'dest'") */
-static JSValue make_error(JSContext *ctx, fs_job *j)
+JSValue weft__js_uv_error(JSContext *ctx, int err, const char *syscall, const char *path,
+                          const char *dest)
 {
-    const char *path = j->str_is_path ? j->str : j->path;
-    const char *code = uv_err_name(j->err);
+    const char *code = uv_err_name(err);
     char msg[PATH_MAX * 2 + 256];
-    int n = snprintf(msg, sizeof msg, "%s: %s, %s", code, uv_strerror(j->err), j->syscall);
+    int n = snprintf(msg, sizeof msg, "%s: %s, %s", code, uv_strerror(err), syscall);
     if (path && n > 0 && (size_t)n < sizeof msg)
         n += snprintf(msg + n, sizeof msg - (size_t)n, " '%s'", path);
-    if (j->dest && !j->str_is_path && n > 0 && (size_t)n < sizeof msg)
-        snprintf(msg + n, sizeof msg - (size_t)n, " -> '%s'", j->dest);
+    if (dest && n > 0 && (size_t)n < sizeof msg)
+        snprintf(msg + n, sizeof msg - (size_t)n, " -> '%s'", dest);
     JSValue e = JS_NewError(ctx);
     JS_DefinePropertyValueStr(ctx, e, "message", JS_NewString(ctx, msg),
                               JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
-    JS_SetPropertyStr(ctx, e, "errno", JS_NewInt32(ctx, j->err));
+    JS_SetPropertyStr(ctx, e, "errno", JS_NewInt32(ctx, err));
     JS_SetPropertyStr(ctx, e, "code", JS_NewString(ctx, code));
-    JS_SetPropertyStr(ctx, e, "syscall", JS_NewString(ctx, j->syscall));
+    JS_SetPropertyStr(ctx, e, "syscall", JS_NewString(ctx, syscall));
     if (path) JS_SetPropertyStr(ctx, e, "path", JS_NewString(ctx, path));
-    if (j->dest && !j->str_is_path) JS_SetPropertyStr(ctx, e, "dest", JS_NewString(ctx, j->dest));
+    if (dest) JS_SetPropertyStr(ctx, e, "dest", JS_NewString(ctx, dest));
     return e;
+}
+
+static JSValue make_error(JSContext *ctx, fs_job *j)
+{
+    if (j->op == OP_READFILE && j->err == UV_EFBIG) { /* Node's ERR_FS_FILE_TOO_LARGE */
+        JSValue e = JS_NewError(ctx);
+        JSValue global = JS_GetGlobalObject(ctx);
+        JSValue range = JS_GetPropertyStr(ctx, global, "RangeError");
+        JSValue proto = JS_GetPropertyStr(ctx, range, "prototype");
+        JS_SetPrototype(ctx, e, proto);
+        JS_FreeValue(ctx, proto);
+        JS_FreeValue(ctx, range);
+        JS_FreeValue(ctx, global);
+        char msg[128];
+        snprintf(msg, sizeof msg, "File size (%lld) is greater than 2 GiB", (long long)j->result);
+        JS_DefinePropertyValueStr(ctx, e, "message", JS_NewString(ctx, msg),
+                                  JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
+        JS_SetPropertyStr(ctx, e, "code", JS_NewString(ctx, "ERR_FS_FILE_TOO_LARGE"));
+        return e;
+    }
+    const char *path = j->str_is_path ? j->str : j->path;
+    return weft__js_uv_error(ctx, j->err, j->syscall, path, j->str_is_path ? NULL : j->dest);
 }
 
 static double ts_ms(uv_timespec_t t)
@@ -358,7 +392,7 @@ static double ts_ms(uv_timespec_t t)
 /* [dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks,
  *  atimeMs, mtimeMs, ctimeMs, birthtimeMs, atimeNs, mtimeNs, ctimeNs, birthtimeNs]
  * (the *Ns as [sec, nsec] pairs would need BigInt; lib/fs.js derives them) */
-static JSValue stat_array(JSContext *ctx, const uv_stat_t *s)
+JSValue weft__js_stat_array(JSContext *ctx, const uv_stat_t *s)
 {
     double v[14] = {
         (double)s->st_dev,     (double)s->st_mode,   (double)s->st_nlink, (double)s->st_uid,
@@ -384,8 +418,9 @@ static JSValue job_value(JSContext *ctx, fs_job *j)
     case OP_WRITE: return JS_NewInt64(ctx, j->result);
     case OP_STAT:
     case OP_LSTAT:
-    case OP_FSTAT: return stat_array(ctx, &j->st);
-    case OP_READDIR: {
+    case OP_FSTAT: return weft__js_stat_array(ctx, &j->st);
+    case OP_READDIR:
+    case OP_OPENDIR: {
         JSValue names = JS_NewArray(ctx);
         for (size_t i = 0; i < j->n_names; i++)
             JS_SetPropertyUint32(ctx, names, (uint32_t)i,
@@ -403,6 +438,15 @@ static JSValue job_value(JSContext *ctx, fs_job *j)
     case OP_REALPATH:
     case OP_MKDTEMP:
     case OP_READLINK: return j->str ? JS_NewString(ctx, j->str) : JS_UNDEFINED;
+    case OP_STATFS: { /* [type, bsize, blocks, bfree, bavail, files, ffree] */
+        const uv_statfs_t *f = &j->sfs;
+        double v[7] = {(double)f->f_type,  (double)f->f_bsize, (double)f->f_blocks,
+                       (double)f->f_bfree, (double)f->f_bavail, (double)f->f_files,
+                       (double)f->f_ffree};
+        JSValue a = JS_NewArray(ctx);
+        for (uint32_t i = 0; i < 7; i++) JS_SetPropertyUint32(ctx, a, i, JS_NewFloat64(ctx, v[i]));
+        return a;
+    }
     case OP_READFILE: {
         JSValue v = weft__js_adopt_bytes(ctx, j->buf, j->buf_len);
         j->buf = NULL;
@@ -485,6 +529,7 @@ static int arg_range(JSContext *ctx, JSValueConst v, JSValueConst off, JSValueCo
 
 /* Per-op argument list: p path, d dest, f fd, F flags, m mode, b buffer+
  * offset+length, P position, t with-types, r recursive, R recursive+force,
+ * D directories only (rmdir -r),
  * a atime+mtime, l length, u uid+gid, w whole-file data (owned copy),
  * x path-or-fd (number: fd). The JS request (or undefined) follows. */
 static const struct {
@@ -501,7 +546,7 @@ static const struct {
     [OP_READDIR] = {"readdir", "pt", "scandir"},
     [OP_MKDIR] = {"mkdir", "pmr", "mkdir"},
     [OP_RMDIR] = {"rmdir", "p", "rmdir"},
-    [OP_RM] = {"rm", "pR", "rm"},
+    [OP_RM] = {"rm", "pRD", "rm"},
     [OP_UNLINK] = {"unlink", "p", "unlink"},
     [OP_RENAME] = {"rename", "pd", "rename"},
     [OP_COPYFILE] = {"copyFile", "pdF", "copyfile"},
@@ -524,6 +569,9 @@ static const struct {
     [OP_LCHOWN] = {"lchown", "pu", "lchown"},
     [OP_READFILE] = {"readFile", "xFm", "open"},
     [OP_WRITEFILE] = {"writeFile", "xwFm", "open"},
+    [OP_STATFS] = {"statfs", "p", "statfs"},
+    /* opendir: a directory's entries read at once (lib/fs.js's Dir) */
+    [OP_OPENDIR] = {"opendir", "pt", "opendir"},
 };
 
 static int parse_args(JSContext *ctx, fs_job *j, int argc, JSValueConst *argv, int *next)
@@ -546,6 +594,7 @@ static int parse_args(JSContext *ctx, fs_job *j, int argc, JSValueConst *argv, i
         case 'l': rc = arg_int(ctx, argv[i], &j->len); break;
         case 't': j->with_types = JS_ToBool(ctx, argv[i]); break;
         case 'r': j->recursive = JS_ToBool(ctx, argv[i]); break;
+        case 'D': j->dir_only = JS_ToBool(ctx, argv[i]); break;
         case 'R':
             j->recursive = JS_ToBool(ctx, argv[i]);
             j->force = JS_ToBool(ctx, argv[i + 1]);
@@ -667,5 +716,6 @@ JSValue weft__js_fs_binding(JSContext *ctx)
     for (const named_int *e = constants; e->name; e++)
         JS_SetPropertyStr(ctx, c, e->name, JS_NewInt32(ctx, e->value));
     JS_SetPropertyStr(ctx, o, "constants", c);
+    weft__js_fs_watch_init(ctx, o);
     return o;
 }

@@ -216,11 +216,25 @@ JSValue weft__js_fs_binding(JSContext *ctx);
 typedef struct weft__js_req {
     weft__js *js;
     JSValue req;
+    /* called when the runtime frees first (js and req already cleared): a
+     * handle's owner closes it here; set after weft__js_req_start */
+    void (*on_orphan)(struct weft__js_req *r);
     struct weft__js_req *prev, *next;
 } weft__js_req;
 void weft__js_req_start(weft__js *js, weft__js_req *r, JSValueConst req);
 weft__js *weft__js_req_unlink(weft__js_req *r);
 void weft__js_req_complete(weft__js *js, weft__js_req *r, JSValue err, JSValue value);
+/* req[method](...argv) as a host entry, for handles that call back more than
+ * once (fs.watch); takes argv. */
+void weft__js_req_invoke(weft__js *js, weft__js_req *r, const char *method, int argc,
+                         JSValue *argv);
+/* fs.c: Node's uv error ("CODE: text, syscall 'path' -> 'dest'"; path and
+ * dest may be NULL), and a uv_stat_t as lib/fs.js's stat array. */
+JSValue weft__js_uv_error(JSContext *ctx, int err, const char *syscall, const char *path,
+                          const char *dest);
+JSValue weft__js_stat_array(JSContext *ctx, const uv_stat_t *s);
+/* fs_watch.c: binding functions added to natives.binding('fs') */
+void weft__js_fs_watch_init(JSContext *ctx, JSValue binding);
 /* Pool threads never write JS memory: a job filling the caller's bytes
  * fills its own buffer; set_target records the caller's view on the request
  * at start, copy_out copies into it at completion (-1 if it shrank). */

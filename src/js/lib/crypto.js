@@ -49,6 +49,57 @@ function hashFinalized() {
   return makeNodeError(Error, 'ERR_CRYPTO_HASH_FINALIZED', 'Digest already called');
 }
 
+// Hash and Hmac are Transform streams too, made lazily as Node's
+// LazyTransform: the stream module loads, and the instance's stream state is
+// built, only when a stream method or state is first used.
+function LazyTransform() {}
+const kStreamMethods = ['write', 'end', 'read', 'pipe', 'unpipe', 'on', 'once', 'addListener',
+  'prependListener', 'prependOnceListener', 'removeListener', 'off', 'removeAllListeners', 'emit',
+  'listeners', 'listenerCount', 'setEncoding', 'pause', 'resume', 'isPaused', 'destroy', 'cork',
+  'uncork', 'unshift', 'wrap', 'setDefaultEncoding', Symbol.asyncIterator];
+let streamLinked = false;
+const kStreamInit = Symbol('kStreamInit');
+function linkStream() {
+  if (streamLinked) return;
+  streamLinked = true;
+  const { Transform } = internal.loadStream();
+  for (const name of kStreamMethods) delete LazyTransform.prototype[name];
+  Object.setPrototypeOf(LazyTransform.prototype, Transform.prototype);
+  for (const name of ['_readableState', '_writableState', '_transformState']) {
+    Object.defineProperty(LazyTransform.prototype, name, {
+      get() {
+        if (this[kStreamInit]) return undefined; // read by the constructor itself
+        this[kStreamInit] = true;
+        Reflect.apply(Transform, this, [this._options]);
+        return this[name];
+      },
+      set(v) {
+        Object.defineProperty(this, name, { value: v, enumerable: true, configurable: true, writable: true });
+      },
+      configurable: true,
+      enumerable: true,
+    });
+  }
+}
+// (when the stream module exists)
+if (internal.builtins.stream !== undefined) {
+  for (const name of kStreamMethods) {
+    LazyTransform.prototype[name] = function (...args) {
+      linkStream();
+      return this[name](...args);
+    };
+  }
+}
+LazyTransform.prototype._transform = function (chunk, encoding, callback) {
+  this.update(chunk, encoding);
+  callback();
+};
+// the digest goes out without finalizing the object: digest() later gives it again
+LazyTransform.prototype._flush = function (callback) {
+  this.push(bufferFrom(b.digest(this[kHandle])));
+  callback();
+};
+
 function Hash(algorithm, options) {
   if (!(this instanceof Hash)) return new Hash(algorithm, options);
   let xofLen;
@@ -68,7 +119,9 @@ function Hash(algorithm, options) {
   if (h === null) throw new Error('Digest method not supported');
   this[kHandle] = h;
   this[kState] = { finalized: false };
+  this._options = options;
 }
+Object.setPrototypeOf(Hash.prototype, LazyTransform.prototype);
 Hash.prototype.copy = function copy(options) {
   if (this[kState].finalized) throw hashFinalized();
   let xofLen;
@@ -97,15 +150,15 @@ function Hmac(hmac, key, options) {
   const encoding = options && options.encoding;
   let keyBytes;
   if (typeof key === 'string') keyBytes = stringToBytes(key, encoding || 'utf8');
-  else if (key && typeof key === 'object' && key.type === 'secret' && typeof key.export === 'function') {
-    keyBytes = key.export();
-  } else if (isView(key) || key instanceof ArrayBuffer) keyBytes = isView(key) ? key : new Uint8Array(key);
+  else if (key instanceof KeyObject) keyBytes = key[kKeyData]; else if (isView(key) || key instanceof ArrayBuffer) keyBytes = isView(key) ? key : new Uint8Array(key);
   else throwType('key', ['ArrayBuffer', 'Buffer', 'TypedArray', 'DataView', 'string', 'KeyObject', 'CryptoKey'], key);
   const h = b.hmacNew(hmac, keyBytes);
   if (h === null) throw makeNodeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${hmac}`);
   this[kHandle] = h;
   this[kState] = { finalized: false };
+  this._options = options;
 }
+Object.setPrototypeOf(Hmac.prototype, LazyTransform.prototype);
 Hmac.prototype.update = Hash.prototype.update;
 // A second digest() gives an empty result, as Node's.
 Hmac.prototype.digest = function digest(outputEncoding) {
@@ -113,6 +166,40 @@ Hmac.prototype.digest = function digest(outputEncoding) {
   this[kState].finalized = true;
   return output(b.digest(this[kHandle]), outputEncoding);
 };
+
+// Secret keys (createSecretKey): the only KeyObject kind weft has, for HMAC.
+const kKeyData = Symbol('kKeyData');
+class KeyObject {
+  constructor(type, data) {
+    if (type !== 'secret') throw invalidArgValueType(type);
+    this[kKeyData] = data;
+  }
+  get type() {
+    return 'secret';
+  }
+  get symmetricKeySize() {
+    return this[kKeyData].length;
+  }
+  export(options) {
+    if (options !== undefined) validateObject(options, 'options');
+    if (options && options.format === 'jwk') {
+      return { kty: 'oct', k: bytesToString(this[kKeyData], 'base64url') };
+    }
+    return bufferFrom(this[kKeyData]);
+  }
+  equals(other) {
+    if (!(other instanceof KeyObject)) throwType('otherKeyObject', 'KeyObject', other);
+    const a = this[kKeyData], c = other[kKeyData];
+    return a.length === c.length && b.timingSafeEqual(a, c);
+  }
+}
+function invalidArgValueType(type) {
+  return internal.validators.invalidArgValue('type', type);
+}
+function createSecretKey(key, encoding) {
+  const bytes = typeof key === 'string' ? stringToBytes(key, encoding || 'utf8') : toKeyBytes(key, 'key');
+  return new KeyObject('secret', bufferFrom(bytes)); // a copy
+}
 
 function createHash(algorithm, options) {
   return new Hash(algorithm, options);
@@ -455,7 +542,7 @@ for (const C of [Crypto, SubtleCrypto]) {
 const webcrypto = new Crypto(kBrand);
 
 internal.cryptoModule = {
-  createHash, createHmac, Hash, Hmac, hash, getHashes,
+  createHash, createHmac, Hash, Hmac, hash, getHashes, createSecretKey, KeyObject,
   randomBytes,
   randomFill, randomFillSync, randomInt, randomUUID, getRandomValues, timingSafeEqual,
   pbkdf2, pbkdf2Sync, scrypt, scryptSync,

@@ -1,8 +1,8 @@
 // fs.js: Node's `fs` and `fs/promises` on libuv (src/js/fs.c runs each call
 // as one job: sync on the caller's thread, callbacks and promises through
 // libuv's thread pool). This file checks arguments as Node does and shapes
-// results (Stats, Dirent, Buffer or string). No streams, watchers or
-// opendir/Dir yet. Loaded on first require.
+// results (Stats, Dirent, Dir, Buffer or string); streams in fs_streams.js,
+// watchers on src/js/fs_watch.c. No cp, no recursive watch yet. Loaded on first require.
 'use strict';
 
 if (!internal.validators) natives.loadLib('validators');
@@ -265,14 +265,17 @@ function readArgs(fd, buffer, offset, length, position) {
   if (offset == null) offset = 0;
   else validateInteger(offset, 'offset', 0);
   const size = buffer.byteLength;
-  if (length === undefined) length = size - offset;
+  length = length === undefined ? size - offset : length | 0;
   if (size === 0) throw invalidArgValue('buffer', buffer, 'is empty and cannot be written');
-  validateInteger(offset, 'offset', 0, size);
-  validateInteger(length, 'length', 0, size - offset);
+  if (length < 0) throw outOfRange('length', '>= 0', length);
+  if (offset + length > size) throw outOfRange('length', `<= ${size - offset}`, length);
   if (position == null) position = -1;
-  else if (typeof position === 'bigint') position = Number(position);
-  else validateInteger(position, 'position', -1);
-  return [fd, buffer, buffer.byteOffset !== undefined ? offset : offset, length, position];
+  else if (typeof position === 'bigint') {
+    const max = 2n ** 63n - 1n - BigInt(length);
+    if (position < -1n || position > max) throw outOfRange('position', `>= -1 && <= ${max}`, position);
+    position = Number(position);
+  } else validateInteger(position, 'position', -1);
+  return [fd, buffer, offset, length, position];
 }
 function viewBytes(buffer) {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
@@ -284,7 +287,8 @@ function read(fd, buffer, offset, length, position, cb) {
     offset = 0; length = buffer.byteLength; position = null;
   } else if (!isView(buffer) && buffer && typeof buffer === 'object') {
     cb = offset;
-    ({ buffer = allocBytes(16384), offset = 0, length = buffer.byteLength - offset, position = null } = buffer);
+    ({ buffer = allocBytes(16384), offset = 0, length, position = null } = buffer);
+    if (length === undefined && isView(buffer)) length = buffer.byteLength - offset;
   } else if (typeof offset === 'function') {
     cb = offset;
     offset = 0; length = buffer.byteLength; position = null;
@@ -292,13 +296,14 @@ function read(fd, buffer, offset, length, position, cb) {
     cb = length;
     ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
   }
-  validateFunction(cb, 'cb');
   if (isView(buffer) && length === 0) {
     getFd(fd);
+    validateFunction(cb, 'cb');
     process.nextTick(cb, null, 0, buffer);
     return;
   }
   const [f, buf, off, len, pos] = readArgs(fd, buffer, offset, length, position);
+  validateFunction(cb, 'cb');
   b.read(f, viewBytes(buf), off, len, pos, callback((err, n) => (err ? cb(err) : cb(null, n, buf))));
 }
 function readSync(fd, buffer, offset, length, position) {
@@ -436,7 +441,7 @@ function rmArgs(path, options) {
   const force = options.force === undefined ? false : options.force;
   validateBoolean(recursive, 'options.recursive');
   validateBoolean(force, 'options.force');
-  return [getPath(path), recursive, force];
+  return [getPath(path), recursive, force, false];
 }
 function rmError(err) {
   // Node reports a directory without recursive as ERR_FS_EISDIR
@@ -464,18 +469,30 @@ function rmSync(path, options) {
     throw rmError(err);
   }
 }
+// rmdir { recursive } (deprecated, DEP0147): rm -r of a directory; a file
+// gives rmdir's ENOTDIR.
+let warnedRecursiveRmdir = false;
+function recursiveRmdir(options) {
+  if (!options || !options.recursive) return false;
+  if (!warnedRecursiveRmdir) {
+    warnedRecursiveRmdir = true;
+    process.emitWarning('In future versions of Node.js, fs.rmdir(path, { recursive: true }) will be removed. ' +
+      'Use fs.rm(path, { recursive: true }) instead', 'DeprecationWarning', 'DEP0147');
+  }
+  return true;
+}
 function rmdir(path, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   path = getPath(path);
-  if (options && options.recursive) {
-    b.rm(path, true, false, callback(maybeCallback(cb), noResult));
+  if (recursiveRmdir(options)) {
+    b.rm(path, true, false, true, callback(maybeCallback(cb), noResult));
     return;
   }
   b.rmdir(path, callback(maybeCallback(cb), noResult));
 }
 function rmdirSync(path, options) {
   path = getPath(path);
-  if (options && options.recursive) b.rm(path, true, false);
+  if (recursiveRmdir(options)) b.rm(path, true, false, true);
   else b.rmdir(path);
 }
 function twoPaths(name, n1, n2) {
@@ -526,11 +543,13 @@ function mkdtempPrefix(prefix) {
 function mkdtemp(prefix, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   options = getOptions(options, {});
+  checkEncoding(options.encoding);
   maybeCallback(cb);
   b.mkdtemp(mkdtempPrefix(prefix), callback(cb, (s) => encodeName(s, options.encoding)));
 }
 function mkdtempSync(prefix, options) {
   options = getOptions(options, {});
+  checkEncoding(options.encoding);
   return encodeName(b.mkdtemp(mkdtempPrefix(prefix)), options.encoding);
 }
 function symlinkFlags(type) {
@@ -574,17 +593,30 @@ const [utimes, utimesSync] = timesOp('utimes', false);
 const [futimes, futimesSync] = timesOp('futimes', true);
 const [lutimes, lutimesSync] = timesOp('lutimes', false);
 function truncLen(len) {
-  if (len == null) return 0;
+  if (len === undefined) return 0;
   validateInteger(len, 'len');
   return Math.max(0, len);
 }
+let warnedTruncateFd = false;
+function truncateFdWarning() {
+  if (warnedTruncateFd) return;
+  warnedTruncateFd = true;
+  process.emitWarning('Using fs.truncate with a file descriptor is deprecated. Please use fs.ftruncate with a file descriptor instead.',
+    'DeprecationWarning', 'DEP0081');
+}
 function truncate(path, len, cb) {
-  if (typeof path === 'number') return ftruncate(path, len, cb);
+  if (typeof path === 'number') {
+    truncateFdWarning();
+    return ftruncate(path, len, cb);
+  }
   if (typeof len === 'function') { cb = len; len = 0; }
   b.truncate(getPath(path), truncLen(len), callback(maybeCallback(cb), noResult));
 }
 function truncateSync(path, len) {
-  if (typeof path === 'number') return ftruncateSync(path, len);
+  if (typeof path === 'number') {
+    truncateFdWarning();
+    return ftruncateSync(path, len);
+  }
   b.truncate(getPath(path), truncLen(len));
 }
 function ftruncate(fd, len = 0, cb) {
@@ -621,6 +653,192 @@ const [chown, chownSync] = ownerOp('chown', false);
 const [fchown, fchownSync] = ownerOp('fchown', true);
 const [lchown, lchownSync] = ownerOp('lchown', false);
 
+// opendir / Dir: the entries are read when the directory is opened (one
+// job); read() hands them out in order, async ones one per tick.
+const kDirEntries = Symbol('kDirEntries');
+const kDirPath = Symbol('kDirPath');
+const kDirClosed = Symbol('kDirClosed');
+const kDirQueue = Symbol('kDirQueue');
+function dirClosed() {
+  return makeNodeError(Error, 'ERR_DIR_CLOSED', 'Directory handle was closed');
+}
+function dirBusy() {
+  return makeNodeError(Error, 'ERR_DIR_CONCURRENT_OPERATION',
+    'Cannot do synchronous work on directory handle with concurrent asynchronous operations');
+}
+class Dir {
+  constructor(path, entries) {
+    if (path === undefined) throw makeNodeError(TypeError, 'ERR_MISSING_ARGS', 'The "handle" argument must be specified');
+    this[kDirPath] = path;
+    this[kDirEntries] = entries;
+    this[kDirClosed] = false;
+    this[kDirQueue] = [];
+  }
+  get path() {
+    return this[kDirPath];
+  }
+  // async operations run in order, one per tick
+  #queue(op, cb) {
+    const q = this[kDirQueue];
+    q.push(() => {
+      let result, err = null;
+      try { result = op(); } catch (e) { err = e; }
+      q.shift();
+      if (q.length) process.nextTick(q[0]);
+      cb(err, result);
+    });
+    if (q.length === 1) process.nextTick(q[0]);
+  }
+  #checkSync() {
+    if (this[kDirClosed]) throw dirClosed();
+    if (this[kDirQueue].length) throw dirBusy();
+  }
+  read(cb) {
+    if (cb === undefined) {
+      return new Promise((resolve, reject) => this.read((err, d) => (err ? reject(err) : resolve(d))));
+    }
+    validateFunction(cb, 'callback');
+    if (this[kDirClosed]) throw dirClosed();
+    // a close() queued after this read runs after it
+    this.#queue(() => this[kDirEntries].shift() ?? null, cb);
+  }
+  readSync() {
+    this.#checkSync();
+    return this[kDirEntries].shift() ?? null;
+  }
+  close(cb) {
+    if (cb !== undefined) validateFunction(cb, 'callback');
+    if (this[kDirClosed]) {
+      if (cb) { process.nextTick(cb, dirClosed()); return; }
+      return Promise.reject(dirClosed());
+    }
+    if (cb === undefined) {
+      return new Promise((resolve, reject) => this.close((err) => (err ? reject(err) : resolve())));
+    }
+    this[kDirClosed] = true;
+    this.#queue(() => { this[kDirEntries] = []; }, (err) => cb(err));
+  }
+  closeSync() {
+    this.#checkSync();
+    this[kDirClosed] = true;
+    this[kDirEntries] = [];
+  }
+  async* entries() {
+    try {
+      for (;;) {
+        const d = await this.read();
+        if (d === null) break;
+        yield d;
+      }
+    } finally {
+      if (!this[kDirClosed]) await this.close();
+    }
+  }
+  [Symbol.asyncIterator]() {
+    return this.entries();
+  }
+}
+function opendirArgs(path, options) {
+  options = getOptions(options, { encoding: 'utf8' });
+  if (options.bufferSize !== undefined) validateInteger(options.bufferSize, 'options.bufferSize', 1, 4294967295);
+  checkEncoding(options.encoding);
+  return [getPath(path), options];
+}
+function opendirEntries(path, options, v) {
+  if (options.recursive) return readdirRecursive(path, { ...options, withFileTypes: true });
+  return makeDirents(path, v, options.encoding);
+}
+function opendir(path, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  const [p, opts] = opendirArgs(path, options);
+  validateFunction(cb, 'callback');
+  b.opendir(p, true, new NativeRequest('FSREQCALLBACK', (err, v) => {
+    if (err) { cb(err); return; }
+    let entries;
+    try { entries = opendirEntries(p, opts, v); } catch (e) { cb(e); return; }
+    cb(null, new Dir(p, entries));
+  }));
+}
+function opendirSync(path, options) {
+  const [p, opts] = opendirArgs(path, options);
+  return new Dir(p, opendirEntries(p, opts, b.opendir(p, true)));
+}
+
+// statfs
+class StatFs {
+  constructor(a, bigint) {
+    const v = bigint ? a.map((x) => BigInt(x)) : a;
+    [this.type, this.bsize, this.blocks, this.bfree, this.bavail, this.files, this.ffree] = v;
+  }
+}
+function statfs(path, options = { bigint: false }, cb) {
+  if (typeof options === 'function') { cb = options; options = { bigint: false }; }
+  maybeCallback(cb);
+  b.statfs(getPath(path), new NativeRequest('FSREQCALLBACK', (err, a) => {
+    if (err) cb(err);
+    else cb(null, new StatFs(a, options && options.bigint));
+  }));
+}
+function statfsSync(path, options = { bigint: false }) {
+  return new StatFs(b.statfs(getPath(path)), options && options.bigint);
+}
+
+// readv / writev: the buffers as one read or write (a byte range of one
+// request, as Node's uv_fs_read/uv_fs_write with several buffers).
+function checkBuffers(buffers) {
+  if (!Array.isArray(buffers) || !buffers.every(isView)) {
+    throwType('buffers', 'an ArrayBufferView[]', buffers);
+  }
+}
+function spread(tmp, buffers, n) {
+  let off = 0;
+  for (const buf of buffers) {
+    if (off >= n) break;
+    const len = Math.min(buf.byteLength, n - off);
+    viewBytes(buf).set(tmp.subarray(off, off + len));
+    off += len;
+  }
+  return n;
+}
+function vecArgs(fd, buffers, position) {
+  getFd(fd);
+  checkBuffers(buffers);
+  if (typeof position !== 'number') position = -1;
+  const total = buffers.reduce((n, buf) => n + buf.byteLength, 0);
+  return [fd, total, position];
+}
+function readv(fd, buffers, position, cb) {
+  if (typeof position === 'function') { cb = position; position = null; }
+  const [f, total, pos] = vecArgs(fd, buffers, position);
+  maybeCallback(cb);
+  const tmp = allocBytes(total);
+  b.read(f, viewBytes(tmp), 0, total, pos, callback((err, n) => (err ? cb(err) : cb(null, spread(tmp, buffers, n), buffers))));
+}
+function readvSync(fd, buffers, position) {
+  const [f, total, pos] = vecArgs(fd, buffers, position);
+  const tmp = allocBytes(total);
+  return spread(tmp, buffers, b.read(f, viewBytes(tmp), 0, total, pos));
+}
+function concatBytes(buffers, total) {
+  const out = allocBytes(total);
+  let off = 0;
+  for (const buf of buffers) {
+    out.set(viewBytes(buf), off);
+    off += buf.byteLength;
+  }
+  return out;
+}
+function writev(fd, buffers, position, cb) {
+  if (typeof position === 'function') { cb = position; position = null; }
+  const [f, total, pos] = vecArgs(fd, buffers, position);
+  maybeCallback(cb);
+  b.write(f, viewBytes(concatBytes(buffers, total)), 0, total, pos, callback((err, n) => (err ? cb(err) : cb(null, n, buffers))));
+}
+function writevSync(fd, buffers, position) {
+  const [f, total, pos] = vecArgs(fd, buffers, position);
+  return b.write(f, viewBytes(concatBytes(buffers, total)), 0, total, pos);
+}
+
 // readFile / writeFile / appendFile: a path (or URL/Buffer) or an fd
 function fileTarget(file) {
   return typeof file === 'number' ? getFd(file) : getPath(file);
@@ -634,12 +852,17 @@ function readFile(path, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   const [t, flags, mode, opts] = readFileArgs(path, options);
   maybeCallback(cb);
-  if (opts.signal !== undefined) internal.validateAbortSignal(opts.signal, 'options.signal');
-  if (opts.signal && opts.signal.aborted) {
-    process.nextTick(cb, internal.abortError(opts.signal));
+  const abort = aborted(opts);
+  if (abort) {
+    process.nextTick(cb, abort);
     return;
   }
-  b.readFile(t, flags, mode, callback(cb, (ab) => decodeResult(ab, opts.encoding)));
+  // one job reads the whole file: an abort meanwhile is seen at its end
+  b.readFile(t, flags, mode, new NativeRequest('FSREQCALLBACK', (err, ab) => {
+    const abort = err ? null : aborted(opts);
+    if (err || abort) cb(err || abort);
+    else cb(null, decodeResult(ab, opts.encoding));
+  }));
 }
 function readFileSync(path, options) {
   const [t, flags, mode, opts] = readFileArgs(path, options);
@@ -655,9 +878,19 @@ function writeFileArgs(file, data, options, flag) {
   return [fileTarget(file), viewBytes(bytes), stringToFlags(options.flag, 'options.flag'),
     parseMode(options.mode, 'mode', 0o666)];
 }
+function aborted(options) {
+  const signal = options && typeof options === 'object' ? options.signal : undefined;
+  if (signal !== undefined) internal.validateAbortSignal(signal, 'options.signal');
+  return signal && signal.aborted ? internal.abortError(signal) : null;
+}
 function writeFile(file, data, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   maybeCallback(cb);
+  const abort = aborted(options);
+  if (abort) {
+    process.nextTick(cb, abort);
+    return;
+  }
   b.writeFile(...writeFileArgs(file, data, options, 'w'), callback(cb, noResult));
 }
 function writeFileSync(file, data, options) {
@@ -720,6 +953,7 @@ class FileHandle extends EventEmitter {
     } else if (offset !== null && typeof offset === 'object') {
       ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
     }
+    if (length == null && isView(buffer)) length = buffer.byteLength - (offset || 0);
     if (length === 0) return { bytesRead: 0, buffer };
     const [, buf, off, len, pos] = readArgs(fd, buffer, offset, length, position);
     const bytesRead = await promise('read', [fd, viewBytes(buf), off, len, pos]);
@@ -734,7 +968,13 @@ class FileHandle extends EventEmitter {
   async readFile(options) {
     const opts = getOptions(options, {});
     checkEncoding(opts.encoding);
-    return promise('readFile', [this.#check('read'), C.O_RDONLY, 0o666], (ab) => decodeResult(ab, opts.encoding));
+    const abort = aborted(opts);
+    if (abort) throw abort;
+    const data = await promise('readFile', [this.#check('read'), C.O_RDONLY, 0o666], (ab) => decodeResult(ab, opts.encoding));
+    // one job reads it all: an abort meanwhile is seen at its end
+    const late = aborted(opts);
+    if (late) throw late;
+    return data;
   }
   async writeFile(data, options) {
     const [, bytes] = writeFileArgs(this.#check('write'), data, options, 'w');
@@ -742,6 +982,17 @@ class FileHandle extends EventEmitter {
   }
   async appendFile(data, options) {
     return this.writeFile(data, options);
+  }
+  async readv(buffers, position) {
+    const [fd, total, pos] = vecArgs(this.#check('read'), buffers, position);
+    const tmp = allocBytes(total);
+    const n = await promise('read', [fd, viewBytes(tmp), 0, total, pos]);
+    return { bytesRead: spread(tmp, buffers, n), buffers };
+  }
+  async writev(buffers, position) {
+    const [fd, total, pos] = vecArgs(this.#check('write'), buffers, position);
+    const bytesWritten = await promise('write', [fd, viewBytes(concatBytes(buffers, total)), 0, total, pos]);
+    return { bytesWritten, buffers };
   }
   async truncate(len = 0) {
     return promise('ftruncate', [this.#check('ftruncate'), truncLen(len)], noResult);
@@ -773,12 +1024,18 @@ const promises = {
   async readFile(path, options) {
     if (path instanceof FileHandle) return path.readFile(options);
     const [t, flags, mode, opts] = readFileArgs(path, options);
-    if (opts.signal && opts.signal.aborted) throw internal.abortError(opts.signal);
+    const abort = aborted(opts);
+    if (abort) throw abort;
     return promise('readFile', [t, flags, mode], (ab) => decodeResult(ab, opts.encoding));
   },
   async writeFile(file, data, options) {
+    const abort = aborted(options);
+    if (abort) throw abort;
     if (file instanceof FileHandle) return file.writeFile(data, options);
-    return promise('writeFile', writeFileArgs(file, data, options, 'w'), noResult);
+    await promise('writeFile', writeFileArgs(file, data, options, 'w'), noResult);
+    // one job writes it all: an abort meanwhile is seen at its end
+    const late = aborted(options);
+    if (late) throw late;
   },
   async appendFile(file, data, options) {
     if (file instanceof FileHandle) return file.appendFile(data, options);
@@ -789,6 +1046,13 @@ const promises = {
     path = getPath(path);
     if (options.recursive) return readdirRecursive(path, options);
     return promise('readdir', [path, !!options.withFileTypes], readdirMap(path, options));
+  },
+  async opendir(path, options) {
+    const [p, opts] = opendirArgs(path, options);
+    return promise('opendir', [p, true], (v) => new Dir(p, opendirEntries(p, opts, v)));
+  },
+  async statfs(path, options) {
+    return promise('statfs', [getPath(path)], (a) => new StatFs(a, options && options.bigint));
   },
   async stat(path, options) { return promise('stat', [getPath(path)], (a) => makeStats(a, options)); },
   async lstat(path, options) { return promise('lstat', [getPath(path)], (a) => makeStats(a, options)); },
@@ -805,7 +1069,7 @@ const promises = {
   },
   async rmdir(path, options) {
     path = getPath(path);
-    if (options && options.recursive) return promise('rm', [path, true, false], noResult);
+    if (recursiveRmdir(options)) return promise('rm', [path, true, false, true], noResult);
     return promise('rmdir', [path], noResult);
   },
   async unlink(path) { return promise('unlink', [getPath(path)], noResult); },
@@ -851,8 +1115,214 @@ const fs = {
   truncate, truncateSync, ftruncate, ftruncateSync, fsync, fsyncSync, fdatasync, fdatasyncSync,
   chown, chownSync, fchown, fchownSync, lchown, lchownSync,
   readFile, readFileSync, writeFile, writeFileSync, appendFile, appendFileSync,
+  readv, readvSync, writev, writevSync, statfs, statfsSync, opendir, opendirSync, Dir,
   Stats, Dirent, constants, promises,
   F_OK: C.F_OK, R_OK: C.R_OK, W_OK: C.W_OK, X_OK: C.X_OK,
 };
+// ---- watchers: fs.watch (FSWatcher), fs.watchFile (StatWatcher) ----
+// The handles are libuv's (src/js/fs_watch.c); recursive fs.watch is not
+// provided on Linux (libuv has none; Node 20 walks the tree in JS).
+class FSWatcher extends EventEmitter {
+  constructor() {
+    super();
+    this._handle = null;
+    this._encoding = 'utf8';
+    this._filename = undefined;
+  }
+  _start(filename, persistent, encoding) {
+    this._encoding = encoding;
+    this._filename = filename;
+    this._handle = b.watchStart(this, filename, persistent);
+  }
+  onchange(status, eventType, filename) {
+    if (status < 0) {
+      const err = b.uvError(status, 'watch', this._filename);
+      this.close();
+      this.emit('error', err);
+      return;
+    }
+    this.emit('change', eventType, filename === null ? null : encodeName(filename, this._encoding));
+  }
+  close() {
+    if (this._handle === null) return;
+    b.watchClose(this._handle);
+    this._handle = null;
+    process.nextTick(() => this.emit('close'));
+  }
+  ref() {
+    if (this._handle) b.watchRef(this._handle, true);
+    return this;
+  }
+  unref() {
+    if (this._handle) b.watchRef(this._handle, false);
+    return this;
+  }
+}
+function watchOptions(options) {
+  options = getOptions(options, {});
+  const persistent = options.persistent === undefined ? true : options.persistent;
+  const recursive = options.recursive === undefined ? false : options.recursive;
+  validateBoolean(persistent, 'options.persistent');
+  validateBoolean(recursive, 'options.recursive');
+  if (options.encoding !== undefined) checkEncoding(options.encoding);
+  if (options.signal !== undefined) internal.validateAbortSignal(options.signal, 'options.signal');
+  if (recursive) {
+    throw makeNodeError(TypeError, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
+      'The feature watch recursively is unavailable on the current platform, which is being used to run Node.js');
+  }
+  return { persistent, encoding: options.encoding || 'utf8', signal: options.signal };
+}
+function watch(filename, options, listener) {
+  if (typeof options === 'function') { listener = options; options = undefined; }
+  const path = getPath(filename, 'filename');
+  const { persistent, encoding, signal } = watchOptions(options);
+  const watcher = new FSWatcher();
+  watcher._start(path, persistent, encoding);
+  if (listener) watcher.addListener('change', listener);
+  if (signal) {
+    if (signal.aborted) process.nextTick(() => watcher.close());
+    else {
+      const onAbort = () => watcher.close();
+      signal.addEventListener('abort', onAbort, { once: true });
+      watcher.once('close', () => signal.removeEventListener('abort', onAbort));
+    }
+  }
+  return watcher;
+}
+// fs.promises.watch: an async iterator of { eventType, filename }
+async function* watchPromise(filename, options) {
+  const path = getPath(filename, 'filename');
+  const { persistent, encoding, signal } = watchOptions(options);
+  if (signal && signal.aborted) throw internal.abortError(signal);
+  const queue = [];
+  let wake = null, failure = null, done = false;
+  const watcher = new FSWatcher();
+  watcher._start(path, persistent, encoding);
+  const notify = () => { if (wake) { wake(); wake = null; } };
+  watcher.on('change', (eventType, name) => { queue.push({ eventType, filename: name }); notify(); });
+  watcher.on('error', (err) => { failure = err; notify(); });
+  const onAbort = () => { failure = internal.abortError(signal); notify(); };
+  if (signal) signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    while (!done) {
+      if (queue.length) { yield queue.shift(); continue; }
+      if (failure) throw failure;
+      await new Promise((resolve) => { wake = resolve; });
+    }
+  } finally {
+    done = true;
+    watcher.close();
+    if (signal) signal.removeEventListener('abort', onAbort);
+  }
+}
+
+class StatWatcher extends EventEmitter {
+  constructor(bigint) {
+    super();
+    this._handle = null;
+    this._bigint = bigint;
+  }
+  _start(filename, persistent, interval) {
+    this._handle = b.pollStart(this, filename, persistent, interval);
+  }
+  onchange(status, curr, prev) {
+    const opts = { bigint: this._bigint };
+    this.emit('change', makeStats(curr, opts), makeStats(prev, opts));
+  }
+  stop() {
+    if (this._handle === null) return;
+    b.watchClose(this._handle);
+    this._handle = null;
+    process.nextTick(() => this.emit('stop'));
+  }
+  ref() {
+    if (this._handle) b.watchRef(this._handle, true);
+    return this;
+  }
+  unref() {
+    if (this._handle) b.watchRef(this._handle, false);
+    return this;
+  }
+}
+const statWatchers = new Map();
+function watchFileKey(filename) {
+  const p = getPath(filename, 'filename');
+  return internal.path.resolve(natives.cwd(), p);
+}
+function watchFile(filename, options, listener) {
+  const key = watchFileKey(filename);
+  if (typeof options === 'function') { listener = options; options = undefined; }
+  options = { interval: 5007, persistent: true, ...options };
+  validateFunction(listener, 'listener');
+  let stat = statWatchers.get(key);
+  if (stat === undefined) {
+    stat = new StatWatcher(!!options.bigint);
+    stat._start(key, options.persistent, options.interval);
+    statWatchers.set(key, stat);
+  } else if (options.persistent) {
+    stat.ref();
+  }
+  stat.addListener('change', listener);
+  return stat;
+}
+function unwatchFile(filename, listener) {
+  const key = watchFileKey(filename);
+  const stat = statWatchers.get(key);
+  if (stat === undefined) return;
+  if (typeof listener === 'function') stat.removeListener('change', listener);
+  else stat.removeAllListeners('change');
+  if (stat.listenerCount('change') === 0) {
+    stat.stop();
+    statWatchers.delete(key);
+  }
+}
+fs.watch = watch;
+fs.watchFile = watchFile;
+fs.unwatchFile = unwatchFile;
+fs.FSWatcher = FSWatcher;
+fs.StatWatcher = StatWatcher;
+promises.watch = watchPromise;
+
+// fs streams: lib/fs_streams.js (nodebi-c's, on the stream module), loaded on
+// first use through the names modules.js puts on fs; FileHandle's own here.
+if (internal.builtins.stream !== undefined) {
+  const fsStreams = () => {
+    if (!internal.fsStreams) natives.loadLib('fs_streams');
+    return internal.fsStreams;
+  };
+  FileHandle.prototype.createReadStream = function createReadStream(options = undefined) {
+    return new (fsStreams().ReadStream)(undefined, { ...options, fd: this });
+  };
+  FileHandle.prototype.createWriteStream = function createWriteStream(options = undefined) {
+    return new (fsStreams().WriteStream)(undefined, { ...options, fd: this });
+  };
+}
+
+// util.promisify(fs.read / fs.write / fs.exists), as Node's
+const kCustomPromisify = Symbol.for('nodejs.util.promisify.custom');
+Object.defineProperty(read, kCustomPromisify, {
+  value: (...args) => new Promise((resolve, reject) => {
+    read(...args, (err, bytesRead, buffer) => (err ? reject(err) : resolve({ bytesRead, buffer })));
+  }),
+});
+Object.defineProperty(write, kCustomPromisify, {
+  value: (...args) => new Promise((resolve, reject) => {
+    write(...args, (err, bytesWritten, buffer) => (err ? reject(err) : resolve({ bytesWritten, buffer })));
+  }),
+});
+Object.defineProperty(readv, kCustomPromisify, {
+  value: (...args) => new Promise((resolve, reject) => {
+    readv(...args, (err, bytesRead, buffers) => (err ? reject(err) : resolve({ bytesRead, buffers })));
+  }),
+});
+Object.defineProperty(writev, kCustomPromisify, {
+  value: (...args) => new Promise((resolve, reject) => {
+    writev(...args, (err, bytesWritten, buffers) => (err ? reject(err) : resolve({ bytesWritten, buffers })));
+  }),
+});
+Object.defineProperty(exists, kCustomPromisify, {
+  value: (path) => new Promise((resolve) => exists(path, resolve)),
+});
+Object.defineProperty(fs, '_toUnixTimestamp', { value: toUnixTimestamp, enumerable: false, writable: true, configurable: true });
 internal.fsModule = fs;
 internal.fsPromises = promises;

@@ -182,6 +182,28 @@ const common = {
   get hasOpenSSL3() {
     return common.hasCrypto && /^3\./.test(process.versions.openssl || '');
   },
+  // A view of `target` (and of the objects reachable from it) that throws on
+  // any change: the callee must not mutate its options.
+  mustNotMutateObjectDeep(target) {
+    if (target === null || typeof target !== 'object') return target;
+    const seen = new WeakMap();
+    const wrap = (obj) => {
+      if (obj === null || typeof obj !== 'object') return obj;
+      if (seen.has(obj)) return seen.get(obj);
+      const fail = (what) => () => { throw new TypeError(`${what} on an object that must not be mutated`); };
+      const p = new Proxy(obj, {
+        set: fail('set'),
+        defineProperty: fail('defineProperty'),
+        deleteProperty: fail('deleteProperty'),
+        setPrototypeOf: fail('setPrototypeOf'),
+        preventExtensions: fail('preventExtensions'),
+        get(t, k, r) { return wrap(Reflect.get(t, k, r)); },
+      });
+      seen.set(obj, p);
+      return p;
+    };
+    return wrap(target);
+  },
   // OpenSSL at least major.minor (process.versions.openssl)
   hasOpenSSL(major = 0, minor = 0) {
     const m = /^(\d+)\.(\d+)/.exec(process.versions.openssl || '');
