@@ -793,7 +793,7 @@ static int n_call(void *ud, weft_call *call, const char *args, size_t len)
         timeout = WEFT_CLUSTER_CALL_TIMEOUT_MS;
     cl_pcall *c = calloc(1, sizeof *c);
     if (!c) return WEFT_ENOMEM;
-    snprintf(c->what, sizeof c->what, "%.60s.%.60s to %s", res, exp,
+    snprintf(c->what, sizeof c->what, "%.60s.%.60s to %.32s", res, exp, /* names <= 32 */
              *server ? server : "any server");
     if (weft__cl_has_ref(a.raw[4], a.raw_len[4]) != 0) {
         snprintf(msg, sizeof msg, "cluster call %s: function references cannot cross servers",

@@ -419,7 +419,6 @@ static void watch_main(void *arg)
         }
         int initial = first; /* skip the initial values only once */
         first = 0;
-        uint64_t idle_ms = 0;
         for (;;) {
             uv_mutex_lock(&l->lock);
             stop = cl->watch_stop;
@@ -429,10 +428,9 @@ static void watch_main(void *arg)
             kvEntry *e = NULL;
             s = N.kvWatcher_Next(&e, w, 250);
             if (s == NATS_TIMEOUT) {
-                idle_ms += 250;
                 /* after a lost link, re-create the watcher (its consumer may
                  * be gone with a restarted server) */
-                if (!up) idle_ms = 0, initial = -1;
+                if (!up) initial = -1;
                 if (initial == -1 && up) break;
                 continue;
             }
