@@ -57,11 +57,14 @@ function stream(fd) {
 }
 // console's writes (lib/console.js): fd 1 or 2, each stream with its callback
 function consoleNoop() {}
+// (`weft run` only: a `weft serve` resource's console is the server log, with
+// no ids to mirror and no tick to add after every line)
+const consoleTicks = !natives.host;
 internal.consoleWrite = function (fd, s) {
   const st = stream(fd);
   if (fd === 1) stream(2);
   natives.print(fd, s);
-  afterWrite(st, consoleNoop);
+  if (consoleTicks) afterWrite(st, consoleNoop);
 };
 internal.stream = stream;
 function fmt(args) {

@@ -24,7 +24,16 @@ function resolvePath(base, p) { return normalize(p.startsWith('/') ? p : `${base
 internal.path = { normalize, dirname, resolve: resolvePath };
 
 const builtins = Object.create(null);
-builtins.timers = () => internal.timers;
+builtins.timers = () => {
+  const t = internal.timers;
+  // require('timers').promises is timers/promises (Node 20)
+  if (!Object.prototype.hasOwnProperty.call(t, 'promises')) {
+    Object.defineProperty(t, 'promises', {
+      get() { return builtins['timers/promises'](); }, enumerable: true, configurable: true,
+    });
+  }
+  return t;
+};
 builtins.process = () => process;
 builtins.console = () => globalThis.console;
 builtins.async_hooks = () => {
