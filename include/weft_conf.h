@@ -253,6 +253,11 @@
 #define WEFT_CLUSTER_CONNECT_TIMEOUT_MS 2000
 #define WEFT_CLUSTER_PING_MS 2000
 #define WEFT_CLUSTER_MAX_PINGS 2
+/* An ownership lease (ClusterLease) expires this long after its owner's last
+ * renewal, ms; owners renew every quarter of it and give a lease up (event
+ * clusterLeaseLost) when a tenth of it is left without a renewal. The bucket
+ * takes the TTL of the server that creates it. set weft_clusterLeaseTtlMs. */
+#define WEFT_CLUSTER_LEASE_TTL_MS 15000
 /* Period of the loop timer that rejects timed-out calls, ms. */
 #define WEFT_CLUSTER_SWEEP_MS 50
 

@@ -32,5 +32,6 @@
   globalThis.ClusterLease = Object.freeze({
     acquire: (name) => WeftClusterLeaseAcquire(name),
     release: (name) => WeftClusterLeaseRelease(name),
+    owner: (name) => WeftClusterLeaseOwner(name),
   });
 }

@@ -25,4 +25,5 @@ ClusterState = {
 ClusterLease = {
   acquire = function(name) return WeftClusterLeaseAcquire(name) end,
   release = function(name) return WeftClusterLeaseRelease(name) end,
+  owner = function(name) return WeftClusterLeaseOwner(name) end,
 }

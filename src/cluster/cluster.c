@@ -622,6 +622,14 @@ int weft__cl_join(weft__cluster *cl)
     snprintf(subj, sizeof subj, "%s.*", l->inbox);
     cl->reply_sub = subscribe(cl, subj, NULL, on_reply, err, sizeof err);
     if (!cl->reply_sub) return fail(cl, WEFT_EIO, "could not subscribe to replies: %s", err);
+    cl->lease_ttl_ms = weft__convars_get_int(&WEFT_SRV(cl->h)->convars, "weft_clusterLeaseTtlMs",
+                                             WEFT_CLUSTER_LEASE_TTL_MS);
+    if (cl->lease_ttl_ms < 1000) cl->lease_ttl_ms = 1000;
+    if ((cl->lease_timer = malloc(sizeof *cl->lease_timer))) {
+        uv_timer_init(&cl->h->loop, cl->lease_timer);
+        cl->lease_timer->data = cl;
+        uv_unref((uv_handle_t *)cl->lease_timer);
+    }
     cl->state = 1;
     weft__log(cl->h, "cluster", "server %s joined the cluster at %s%s", name, url,
               st == NATS_OK ? "" : " (not reachable yet: retrying)");

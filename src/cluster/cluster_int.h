@@ -68,6 +68,13 @@ typedef struct cl_watch { /* ClusterState.watch */
     struct cl_watch *next;
 } cl_watch;
 
+typedef struct cl_lease { /* a lease this server holds and renews */
+    char key[260];
+    uint64_t rev, sent_ns;
+    int renewing;
+    struct cl_lease *next;
+} cl_lease;
+
 typedef struct cl_provider { /* ProvideClusterExports */
     char *resource;
     natsSubscription *direct, *any;
@@ -99,6 +106,10 @@ struct weft__cluster {
     uv_thread_t watch_thread;
     int watch_running, watch_stop; /* watch_stop under link->lock */
     kvWatcher *watcher;
+    kvStore *lkv; /* BUCKET_leases, under kv_lock */
+    int lease_ttl_ms;
+    cl_lease *leases;
+    uv_timer_t *lease_timer; /* made at join, unref'd */
 };
 
 /* Join the cluster if server.cfg asks for it and it has not been tried: read

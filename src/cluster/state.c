@@ -13,7 +13,7 @@
 #include "host/msgpack.h"
 #include "cluster/cluster_int.h"
 
-enum { OP_GET, OP_SET, OP_DELETE, OP_ACQUIRE, OP_RELEASE };
+enum { OP_GET, OP_SET, OP_DELETE, OP_ACQUIRE, OP_RELEASE, OP_RENEW, OP_OWNER };
 
 typedef struct kv_work {
     uv_work_t req;
@@ -23,7 +23,10 @@ typedef struct kv_work {
     char key[260];
     char *value; /* msgpack (OP_SET) */
     size_t len;
-    int64_t revision; /* OP_SET: -1 unconditional, 0 create, n update */
+    int64_t revision; /* OP_SET: -1 unconditional, 0 create, n update; OP_RENEW: held */
+    /* lease results, read on the loop thread by kv_after_cb */
+    int ok, lost;
+    uint64_t rev, sent_ns;
 } kv_work;
 
 static uv_mutex_t *kv_lock_of(weft__cluster *cl)
@@ -44,22 +47,23 @@ static int valid_key(const char *k)
     return 1;
 }
 
-/* Work thread, under the kv lock: the bucket, opened (or created) once. */
-static kvStore *open_kv(weft__cluster *cl, char *err, size_t cap)
+/* Work thread, under the kv lock: a bucket, opened (or created) once. */
+static kvStore *open_bucket(weft__cluster *cl, kvStore **kv, const char *name, int64_t ttl_ns,
+                            char *err, size_t cap)
 {
-    if (cl->kv) return cl->kv;
+    if (*kv) return *kv;
     natsStatus s = NATS_OK;
     if (!cl->js) s = N.natsConnection_JetStream(&cl->js, cl->nc, NULL);
-    if (s == NATS_OK) s = N.js_KeyValue(&cl->kv, cl->js, cl->bucket);
+    if (s == NATS_OK) s = N.js_KeyValue(kv, cl->js, name);
     if (s == NATS_NOT_FOUND) {
         kvConfig cfg;
         N.kvConfig_Init(&cfg);
-        cfg.Bucket = cl->bucket;
+        cfg.Bucket = name;
         cfg.History = 1;
+        cfg.TTL = ttl_ns;
         cfg.MaxValueSize = WEFT_CLUSTER_MAX_PAYLOAD;
-        s = N.js_CreateKeyValue(&cl->kv, cl->js, &cfg);
-        if (s != NATS_OK)
-            s = N.js_KeyValue(&cl->kv, cl->js, cl->bucket); /* a race: made elsewhere */
+        s = N.js_CreateKeyValue(kv, cl->js, &cfg);
+        if (s != NATS_OK) s = N.js_KeyValue(kv, cl->js, name); /* a race: made elsewhere */
     }
     if (s != NATS_OK) {
         char e[256];
@@ -67,10 +71,24 @@ static kvStore *open_kv(weft__cluster *cl, char *err, size_t cap)
         snprintf(err, cap,
                  "the cluster state bucket \"%s\" is not available (is JetStream on? nats-server "
                  "-js): %s",
-                 cl->bucket, e);
-        cl->kv = NULL;
+                 name, e);
+        *kv = NULL;
     }
-    return cl->kv;
+    return *kv;
+}
+
+static kvStore *open_kv(weft__cluster *cl, char *err, size_t cap)
+{
+    return open_bucket(cl, &cl->kv, cl->bucket, 0, err, cap);
+}
+
+/* Leases live in BUCKET_leases, whose entries expire lease_ttl_ms after their
+ * last write: owners renew (lease_tick). */
+static kvStore *open_leases(weft__cluster *cl, char *err, size_t cap)
+{
+    char name[80];
+    snprintf(name, sizeof name, "%s_leases", cl->bucket);
+    return open_bucket(cl, &cl->lkv, name, (int64_t)cl->lease_ttl_ms * 1000000, err, cap);
 }
 
 static void reject_nats(kv_work *w, const char *what, natsStatus s)
@@ -91,6 +109,7 @@ static int is_conflict(natsStatus s)
 
 static void resolve_rev(weft_call *call, uint64_t rev)
 {
+    if (!call) return;
     char *buf = NULL;
     size_t len = 0;
     if (weft__res_int((int64_t)rev, &buf, &len) == 0)
@@ -112,6 +131,13 @@ static void owner_of(kvEntry *e, char *buf, size_t cap)
         snprintf(buf, cap, "%.*s", (int)t.len, t.p);
 }
 
+static void lease_ok(kv_work *w, uint64_t rev)
+{
+    w->ok = 1;
+    w->rev = rev;
+    resolve_rev(w->call, rev);
+}
+
 static void lease_op(kv_work *w, kvStore *kv)
 {
     weft__cluster *cl = w->cl;
@@ -123,10 +149,35 @@ static void lease_op(kv_work *w, kvStore *kv)
     const char *lease = w->key + 6; /* after "lease." */
     uint64_t rev = 0;
     natsStatus s;
+    if (w->op == OP_RENEW) {
+        w->sent_ns = uv_hrtime();
+        s = N.kvStore_Update(&rev, kv, w->key, mine, mlen, (uint64_t)w->revision);
+        w->ok = s == NATS_OK;
+        w->lost = !w->ok && is_conflict(s);
+        w->rev = rev;
+        return;
+    }
+    if (w->op == OP_OWNER) {
+        kvEntry *e = NULL;
+        s = N.kvStore_Get(&e, kv, w->key);
+        if (s == NATS_NOT_FOUND) return (void)weft_call_resolve(w->call, NULL, 0);
+        if (s != NATS_OK) return reject_nats(w, "ClusterLease.owner", s);
+        owner_of(e, owner, sizeof owner);
+        N.kvEntry_Destroy(e);
+        char *buf = NULL;
+        size_t blen = 0;
+        if (*owner && weft__res_str(owner, strlen(owner), &buf, &blen) == 0)
+            weft_call_resolve(w->call, buf, blen);
+        else
+            weft_call_resolve(w->call, NULL, 0);
+        free(buf);
+        return;
+    }
     for (int attempt = 0; attempt < 3; attempt++) {
+        w->sent_ns = uv_hrtime();
         if (w->op == OP_ACQUIRE) {
             s = N.kvStore_Create(&rev, kv, w->key, mine, mlen);
-            if (s == NATS_OK) return resolve_rev(w->call, rev);
+            if (s == NATS_OK) return lease_ok(w, rev);
             if (!is_conflict(s)) return reject_nats(w, "ClusterLease.acquire", s);
         }
         kvEntry *e = NULL;
@@ -143,7 +194,7 @@ static void lease_op(kv_work *w, kvStore *kv)
         uint64_t at = N.kvEntry_Revision(e);
         N.kvEntry_Destroy(e);
         if (w->op == OP_ACQUIRE) {
-            if (!strcmp(owner, me)) return resolve_rev(w->call, at);
+            if (!strcmp(owner, me)) return lease_ok(w, at);
             if (*owner) {
                 snprintf(msg, sizeof msg, "lease %s is owned by %s", lease, owner);
                 return (void)weft_call_reject(w->call, msg);
@@ -157,7 +208,7 @@ static void lease_op(kv_work *w, kvStore *kv)
             }
             s = N.kvStore_Update(&rev, kv, w->key, "\xa0", 1, at);
         }
-        if (s == NATS_OK) return resolve_rev(w->call, rev);
+        if (s == NATS_OK) return lease_ok(w, rev);
         if (!is_conflict(s)) return reject_nats(w, "ClusterLease", s);
         /* someone wrote between our read and write: read again */
     }
@@ -175,11 +226,14 @@ static void kv_work_cb(uv_work_t *req)
     int stopping = cl->watch_stop < 0;
     uv_mutex_unlock(&cl->link->lock);
     uv_mutex_lock(lk);
-    kvStore *kv = stopping ? NULL : open_kv(cl, err, sizeof err);
+    int lease = w->op >= OP_ACQUIRE;
+    kvStore *kv = stopping ? NULL
+                  : lease  ? open_leases(cl, err, sizeof err)
+                           : open_kv(cl, err, sizeof err);
     uv_mutex_unlock(lk);
     if (stopping) snprintf(err, sizeof err, "the server is stopping");
     if (!kv) {
-        weft_call_reject(w->call, err);
+        if (w->call) weft_call_reject(w->call, err);
     } else if (w->op == OP_GET) {
         kvEntry *e = NULL;
         natsStatus s = N.kvStore_Get(&e, kv, w->key);
@@ -238,11 +292,32 @@ static void kv_work_cb(uv_work_t *req)
     uv_mutex_unlock(&l->lock);
 }
 
+static void lease_after(kv_work *w);
+
 static void kv_after_cb(uv_work_t *req, int status)
 {
     kv_work *w = req->data;
+    if (w->op >= OP_ACQUIRE && w->op <= OP_RENEW) lease_after(w);
     free(w->value);
     free(w);
+}
+
+static int queue_kv(weft__cluster *cl, kv_work *w)
+{
+    w->req.data = w;
+    cl_link *l = cl->link;
+    uv_mutex_lock(&l->lock);
+    l->kv_work++;
+    uv_mutex_unlock(&l->lock);
+    if (uv_queue_work(&cl->h->loop, &w->req, kv_work_cb, kv_after_cb) != 0) {
+        uv_mutex_lock(&l->lock);
+        l->kv_work--;
+        uv_mutex_unlock(&l->lock);
+        free(w->value);
+        free(w);
+        return WEFT_ELOOP;
+    }
+    return 0;
 }
 
 /* The shared argument handling of the key-value natives: join, key. */
@@ -304,20 +379,7 @@ static int kv_start(weft__cluster *cl, weft_call *call, const char *args, size_t
             }
         }
     }
-    w->req.data = w;
-    cl_link *l = cl->link;
-    uv_mutex_lock(&l->lock);
-    l->kv_work++;
-    uv_mutex_unlock(&l->lock);
-    if (uv_queue_work(&cl->h->loop, &w->req, kv_work_cb, kv_after_cb) != 0) {
-        uv_mutex_lock(&l->lock);
-        l->kv_work--;
-        uv_mutex_unlock(&l->lock);
-        free(w->value);
-        free(w);
-        return WEFT_ELOOP;
-    }
-    return 0;
+    return queue_kv(cl, w);
 }
 
 static int n_get(void *ud, weft_call *call, const char *args, size_t len)
@@ -339,6 +401,99 @@ static int n_acquire(void *ud, weft_call *call, const char *args, size_t len)
 static int n_release(void *ud, weft_call *call, const char *args, size_t len)
 {
     return kv_start(ud, call, args, len, OP_RELEASE, "lease.");
+}
+static int n_owner(void *ud, weft_call *call, const char *args, size_t len)
+{
+    return kv_start(ud, call, args, len, OP_OWNER, "lease.");
+}
+
+/* ---- lease renewal (loop thread) --------------------------------------------------- */
+
+static cl_lease **lease_find(weft__cluster *cl, const char *key)
+{
+    cl_lease **pp = &cl->leases;
+    while (*pp && strcmp((*pp)->key, key))
+        pp = &(*pp)->next;
+    return pp;
+}
+
+/* The lease is no longer ours: forget it and tell scripts (clusterLeaseLost). */
+static void lease_lost(weft__cluster *cl, cl_lease **pp)
+{
+    cl_lease *x = *pp;
+    *pp = x->next;
+    const char *name = x->key + 6;
+    weft__log(cl->h, "cluster", "lease %s lost (not renewed in time, or taken)", name);
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    weft__res_begin(&sb, &pk);
+    msgpack_pack_array(&pk, 1);
+    msgpack_pack_str_with_body(&pk, name, strlen(name));
+    weft__ev_emit(cl->h, NULL, "clusterLeaseLost", sb.data, sb.size, NULL);
+    msgpack_sbuffer_destroy(&sb);
+    free(x);
+}
+
+static void lease_tick(uv_timer_t *t)
+{
+    weft__cluster *cl = t->data;
+    uint64_t now = uv_hrtime(), ttl = (uint64_t)cl->lease_ttl_ms * 1000000;
+    for (cl_lease **pp = &cl->leases; *pp;) {
+        cl_lease *x = *pp;
+        /* NATS stored the last write at or after sent_ns: it expires there no
+         * sooner than sent_ns + ttl. Give it up a tenth of the TTL before. */
+        if (now > x->sent_ns + ttl - ttl / 10) {
+            lease_lost(cl, pp);
+            continue;
+        }
+        if (!x->renewing) {
+            kv_work *w = calloc(1, sizeof *w);
+            if (w) {
+                w->cl = cl;
+                w->op = OP_RENEW;
+                w->revision = (int64_t)x->rev;
+                snprintf(w->key, sizeof w->key, "%s", x->key);
+                x->renewing = queue_kv(cl, w) == 0;
+            }
+        }
+        pp = &x->next;
+    }
+}
+
+static void lease_after(kv_work *w)
+{
+    weft__cluster *cl = w->cl;
+    if (!cl->lease_timer) return; /* closing */
+    cl_lease **pp = lease_find(cl, w->key);
+    if (w->op == OP_RENEW) {
+        if (!*pp) return;
+        (*pp)->renewing = 0;
+        if (w->ok) {
+            (*pp)->rev = w->rev;
+            (*pp)->sent_ns = w->sent_ns;
+        } else if (w->lost) {
+            lease_lost(cl, pp);
+        }
+        return;
+    }
+    if (!w->ok) return;
+    if (w->op == OP_RELEASE) {
+        if (*pp) {
+            cl_lease *x = *pp;
+            *pp = x->next;
+            free(x);
+        }
+        return;
+    }
+    if (!*pp && (*pp = calloc(1, sizeof **pp)))
+        snprintf((*pp)->key, sizeof(*pp)->key, "%s", w->key);
+    if (!*pp) return;
+    (*pp)->rev = w->rev;
+    (*pp)->sent_ns = w->sent_ns;
+    if (!uv_is_active((uv_handle_t *)cl->lease_timer)) {
+        uint64_t period = cl->lease_ttl_ms / 4 ? cl->lease_ttl_ms / 4 : 1;
+        uv_timer_start(cl->lease_timer, lease_tick, period, period);
+    }
 }
 
 /* ---- watches --------------------------------------------------------------------- */
@@ -564,11 +719,21 @@ void weft__cl_state_resource_stopped(weft__cluster *cl, const char *resource)
 /* ---- open / close ------------------------------------------------------------------ */
 
 static const weft_native natives[] = {
-    {"WeftClusterStateGet", NULL, n_get},         {"WeftClusterStateSet", NULL, n_set},
-    {"WeftClusterStateDelete", NULL, n_delete},   {"WeftClusterLeaseAcquire", NULL, n_acquire},
-    {"WeftClusterLeaseRelease", NULL, n_release}, {"WeftClusterStateWatch", n_watch, NULL},
-    {"WeftClusterStateUnwatch", n_unwatch, NULL}, {NULL, NULL, NULL},
+    {"WeftClusterStateGet", NULL, n_get},
+    {"WeftClusterStateSet", NULL, n_set},
+    {"WeftClusterStateDelete", NULL, n_delete},
+    {"WeftClusterLeaseAcquire", NULL, n_acquire},
+    {"WeftClusterLeaseRelease", NULL, n_release},
+    {"WeftClusterLeaseOwner", NULL, n_owner},
+    {"WeftClusterStateWatch", n_watch, NULL},
+    {"WeftClusterStateUnwatch", n_unwatch, NULL},
+    {NULL, NULL, NULL},
 };
+
+static void timer_closed(uv_handle_t *t)
+{
+    free(t);
+}
 
 int weft__cl_state_open(weft_host *h, weft__cluster *cl)
 {
@@ -580,6 +745,15 @@ int weft__cl_state_open(weft_host *h, weft__cluster *cl)
 void weft__cl_state_close(weft__cluster *cl)
 {
     cl_link *l = cl->link;
+    if (cl->lease_timer) {
+        uv_close((uv_handle_t *)cl->lease_timer, timer_closed);
+        cl->lease_timer = NULL;
+    }
+    while (cl->leases) {
+        cl_lease *x = cl->leases;
+        cl->leases = x->next;
+        free(x);
+    }
     if (l) {
         uv_mutex_lock(&l->lock);
         cl->watch_stop = -1; /* work requests refuse from now on */
@@ -597,6 +771,8 @@ void weft__cl_state_close(weft__cluster *cl)
         watch_free(w);
     }
     if (cl->kv) N.kvStore_Destroy(cl->kv);
+    if (cl->lkv) N.kvStore_Destroy(cl->lkv);
+    cl->lkv = NULL;
     if (cl->js) N.jsCtx_Destroy(cl->js);
     cl->kv = NULL;
     cl->js = NULL;

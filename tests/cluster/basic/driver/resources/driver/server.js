@@ -77,14 +77,13 @@ async function main() {
   T('watch: delete seen');
 
   // ownership lease: three servers race, exactly one wins
-  await ClusterState.set('lease.player42', '').catch(() => {});
   const race = await Promise.allSettled([
     ClusterLease.acquire('player42'),
     ClusterExports('eu-2', 'bank').acquire('player42'),
     ClusterExports('eu-3', 'bank').acquire('player42'),
   ]);
   const winners = race.filter((r) => r.status === 'fulfilled').length;
-  const owner = (await ClusterState.get('lease.player42')).value;
+  const owner = await ClusterLease.owner('player42');
   T(`lease race: ${winners} winner, losers say "owned by": ${race.filter((r) => r.status === 'rejected').every((r) => /is owned by/.test(msg(r.reason)))}`);
   const byOwner = owner === me ? () => ClusterLease.release('player42') : () => ClusterExports(owner, 'bank').release('player42');
   try { await (owner === me ? ClusterExports('eu-2', 'bank').release('player42') : ClusterLease.release('player42')); T('non-owner release: allowed'); } catch (e) { T(`non-owner release: refused`); }
@@ -92,6 +91,9 @@ async function main() {
   T(`lease after release: acquired by eu-1 ${typeof await ClusterLease.acquire('player42') === 'number'}`);
   try { await ClusterExports('eu-3', 'bank').acquire('player42'); T('second owner: allowed'); } catch (e) { T(`second owner: ${msg(e)}`); }
   await ClusterLease.release('player42');
+  T(`owner after release: ${await ClusterLease.owner('player42')}`);
+  await ClusterLease.acquire('keep');
+  await ClusterExports('eu-3', 'bank').acquire('crash');
 
   // NATS killed and restarted: every pending call settles
   const pending = Array.from({ length: 10 }, (_, i) => ClusterExports(i % 2 ? 'eu-2' : 'eu-3', 'bank', { timeout: 30000 }).slow(4000));
@@ -106,7 +108,7 @@ async function main() {
   acks.length = 0;
   await waitFor('acks again', async () => { if (acks.length >= 3) return true; acks.length = 0; emitCluster('hello', 'again'); await sleep(500); return false; }, 20000);
   T(`events after restart: ${acks.length >= 3}`);
-  T(`state after restart: ${JSON.stringify((await ClusterState.get('lease.player42')).value)}`);
+  T(`lease kept through the restart (renewed): ${await ClusterLease.owner('keep')}`);
 
   // a provider killed: its callers get rejections, others take over
   const doomed = ClusterExports('eu-3', 'bank', { timeout: 1500 }).slow(5000);
@@ -118,6 +120,9 @@ async function main() {
   const after = new Set();
   for (let i = 0; i < 10; i++) after.add(await ClusterExports('*', 'bank').whoami());
   T(`any provider after kill: ${[...after].join(',')}`);
+  try { await ClusterLease.acquire('crash'); T('lease of killed eu-3: acquired at once'); } catch (e) { T(`lease of killed eu-3: ${msg(e)}`); }
+  await waitFor('lease expiry', () => ClusterLease.acquire('crash'), 20000);
+  T(`lease of killed eu-3 after its TTL: ${await ClusterLease.owner('crash')}`);
 }
 
 main().then(() => T('done'), (e) => T(`FAILED: ${e && e.stack ? e.stack : e}`)).finally(() => {
