@@ -71,50 +71,72 @@ function fmt(args) {
   if (internal.formatWithOptions) return internal.formatWithOptions({}, ...args);
   return args.map((a) => (typeof a === 'string' ? a : String(a))).join(' ');
 }
-let groupIndent = '';
-function out(fd, args) {
-  let s = fmt(args);
-  if (groupIndent) s = groupIndent + s.split('\n').join(`\n${groupIndent}`);
-  internal.consoleWrite(fd, `${s}\n`); // as Node's stream write (async ids)
+// makeConsole(write): the console methods over write(fd, text), fd 1 for
+// log/info/debug, 2 for error/warn/trace.
+function makeConsole(write) {
+  let groupIndent = '';
+  function out(fd, args) {
+    let s = fmt(args);
+    if (groupIndent) s = groupIndent + s.split('\n').join(`\n${groupIndent}`);
+    write(fd, `${s}\n`);
+  }
+  const counts = new Map();
+  const timers = new Map();
+  const console = {
+    log(...args) { out(1, args); },
+    info(...args) { out(1, args); },
+    debug(...args) { out(1, args); },
+    error(...args) { out(2, args); },
+    warn(...args) { out(2, args); },
+    trace: function trace(...args) {
+      const err = { name: 'Trace', message: args.length ? fmt(args) : '' };
+      Error.captureStackTrace(err, trace);
+      out(2, [err.stack]);
+    },
+    dir(obj, options) {
+      write(1, `${internal.inspect ? internal.inspect(obj, { customInspect: false, ...options }) : String(obj)}\n`);
+    },
+    assert(cond, ...args) {
+      if (!cond) { args[0] = `Assertion failed${args.length === 0 ? '' : `: ${args[0]}`}`; out(2, args); }
+    },
+    count(label = 'default') {
+      label = `${label}`;
+      const n = (counts.get(label) || 0) + 1;
+      counts.set(label, n);
+      out(1, [`${label}: ${n}`]);
+    },
+    countReset(label = 'default') { counts.delete(`${label}`); },
+    group(...args) { if (args.length) out(1, args); groupIndent += '  '; },
+    groupEnd() { groupIndent = groupIndent.slice(0, -2); },
+    time(label = 'default') { timers.set(`${label}`, natives.hrtimeBigint()); },
+    timeEnd(label = 'default') { this.timeLog(label); timers.delete(`${label}`); },
+    timeLog(label = 'default', ...data) {
+      const t = timers.get(`${label}`);
+      if (t === undefined) return;
+      const ms = Number(natives.hrtimeBigint() - t) / 1e6;
+      out(1, [`${label}: ${ms.toFixed(3)}ms`, ...data]);
+    },
+    table(data) { out(1, [data]); },
+  };
+  console.groupCollapsed = console.group;
+  console.dirxml = console.log;
+  return console;
 }
-const counts = new Map();
-const timers = new Map();
-const console = {
-  log(...args) { out(1, args); },
-  info(...args) { out(1, args); },
-  debug(...args) { out(1, args); },
-  error(...args) { out(2, args); },
-  warn(...args) { out(2, args); },
-  trace: function trace(...args) {
-    const err = { name: 'Trace', message: args.length ? fmt(args) : '' };
-    Error.captureStackTrace(err, trace);
-    out(2, [err.stack]);
-  },
-  dir(obj, options) {
-    internal.consoleWrite(1, `${internal.inspect ? internal.inspect(obj, { customInspect: false, ...options }) : String(obj)}\n`);
-  },
-  assert(cond, ...args) {
-    if (!cond) { args[0] = `Assertion failed${args.length === 0 ? '' : `: ${args[0]}`}`; out(2, args); }
-  },
-  count(label = 'default') {
-    label = `${label}`;
-    const n = (counts.get(label) || 0) + 1;
-    counts.set(label, n);
-    out(1, [`${label}: ${n}`]);
-  },
-  countReset(label = 'default') { counts.delete(`${label}`); },
-  group(...args) { if (args.length) out(1, args); groupIndent += '  '; },
-  groupEnd() { groupIndent = groupIndent.slice(0, -2); },
-  time(label = 'default') { timers.set(`${label}`, natives.hrtimeBigint()); },
-  timeEnd(label = 'default') { this.timeLog(label); timers.delete(`${label}`); },
-  timeLog(label = 'default', ...data) {
-    const t = timers.get(`${label}`);
-    if (t === undefined) return;
-    const ms = Number(natives.hrtimeBigint() - t) / 1e6;
-    out(1, [`${label}: ${ms.toFixed(3)}ms`, ...data]);
-  },
-  table(data) { out(1, [data]); },
-};
-console.groupCollapsed = console.group;
-console.dirxml = console.log;
+// the global console writes as Node's process.stdout/stderr do (async ids)
+const console = makeConsole(internal.consoleWrite);
 Object.defineProperty(globalThis, 'console', { value: console, writable: true, configurable: true, enumerable: false });
+// console.Console(stdout[, stderr]) or ({ stdout, stderr }): a console
+// writing to the given streams, one write callback per stream (Node's).
+function Console(stdout, stderr) {
+  if (!new.target) return new Console(stdout, stderr);
+  if (stdout && typeof stdout.write !== 'function' && typeof stdout === 'object') ({ stdout, stderr } = stdout);
+  if (!stdout || typeof stdout.write !== 'function') internal.throwInvalidArgType('stdout', 'object', stdout);
+  if (stderr === undefined) stderr = stdout;
+  else if (!stderr || typeof stderr.write !== 'function') internal.throwInvalidArgType('stderr', 'object', stderr);
+  const ignore = { 1() {}, 2() {} };
+  Object.assign(this, makeConsole((fd, text) => {
+    (fd === 1 ? stdout : stderr).write(text, ignore[fd]);
+  }));
+}
+console.Console = Console;
+Object.defineProperty(console, 'Console', { enumerable: false });
