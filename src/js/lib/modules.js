@@ -164,6 +164,28 @@ function makeUtil() {
     if (fn.prototype) deprecated.prototype = fn.prototype;
     return deprecated;
   }
+  // util.debuglog(set[, cb]): logs "SET PID: msg" on stderr when NODE_DEBUG
+  // (read once, comma-separated, * wildcards, any case) names the set
+  let debugRe;
+  function debuglog(set, cb) {
+    set = `${set}`.toUpperCase();
+    if (debugRe === undefined) {
+      const env = (process.env.NODE_DEBUG || '').trim();
+      debugRe = env ? new RegExp(`^(${env.replace(/[|\\{}()[\]^$+?.]/g, '\\$&').replace(/\*/g, '.*').replace(/,/g, '$|^')})$`, 'i') : null;
+    }
+    const enabled = debugRe !== null && debugRe.test(set);
+    let first = true;
+    // the callback gets the bare logging function (no `enabled`), as Node
+    const debug = (...args) => {
+      if (enabled) natives.print(2, `${set} ${process.pid}: ${internal.format(...args)}\n`);
+    };
+    const logger = function (...args) {
+      if (first) { first = false; if (typeof cb === 'function') cb(debug); }
+      debug(...args);
+    };
+    Object.defineProperty(logger, 'enabled', { get() { return enabled; }, configurable: true, enumerable: true });
+    return logger;
+  }
   const tag = (v) => Object.prototype.toString.call(v).slice(8, -1);
   const types = {
     isPromise: (v) => v instanceof Promise,
@@ -185,7 +207,7 @@ function makeUtil() {
   };
   return {
     inspect: internal.inspect, format: internal.format, formatWithOptions: internal.formatWithOptions,
-    promisify, callbackify, inherits, deprecate, types,
+    promisify, callbackify, inherits, deprecate, types, debuglog, debug: debuglog,
     isArray: Array.isArray,
     get TextEncoder() { return globalThis.TextEncoder; },
     get TextDecoder() { return globalThis.TextDecoder; },
