@@ -116,8 +116,26 @@ int weft__ev_emit(weft_host *h, weft__resource *invoker, const char *name, const
     return weft__ev_emit_src(h, invoker, name, args, len, source, source != NULL);
 }
 
+typedef struct bytes_delivery {
+    const char *name, *args, *source;
+    size_t len;
+} bytes_delivery;
+
+static void deliver_bytes(weft__rt *rt, void *ud)
+{
+    bytes_delivery *d = ud;
+    rt->ops->dispatch_event(rt, d->name, d->args, d->len, d->source);
+}
+
 int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, const char *args,
                       size_t len, const char *source, int net_only)
+{
+    bytes_delivery d = {name, args, source, len};
+    return weft__ev_emit_with(h, invoker, name, source, net_only, deliver_bytes, &d);
+}
+
+int weft__ev_emit_with(weft_host *h, weft__resource *invoker, const char *name,
+                       const char *source, int net_only, weft__ev_deliver_fn deliver, void *ud)
 {
     weft__server *s = WEFT_SRV(h);
     struct weft__ev_table *t = table(h);
@@ -132,7 +150,7 @@ int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, c
         if (rt->stopped || !rt->ops->dispatch_event) continue;
         weft__prof_begin(h, rt, WEFT_PROF_EVENT, name);
         weft__host_enter(h, rt);
-        rt->ops->dispatch_event(rt, name, args, len, source);
+        deliver(rt, ud);
         weft__host_leave(h);
         weft__prof_end(h);
     }
@@ -145,6 +163,18 @@ int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, c
             break;
         }
     return inv.canceled;
+}
+
+int weft__ev_has_other(weft_host *h, const char *name, const weft__rt *self)
+{
+    struct weft__ev_table *t = table(h);
+    if (!t) return 0;
+    uint32_t hv = ev_hash(name);
+    for (ev_sub *e = t->buckets[hv % EV_BUCKETS]; e; e = e->next)
+        if (e->count > 0 && e->rt != self && e->hash == hv && !e->rt->stopped &&
+            !strcmp(e->name, name))
+            return 1;
+    return 0;
 }
 
 int weft__ev_has_net(weft_host *h, const char *name)

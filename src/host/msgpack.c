@@ -5,6 +5,7 @@
  * Invariant: every container count is checked against the bytes left before
  * a caller can allocate for it. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include "host/msgpack.h"
 
@@ -242,12 +243,28 @@ void weft__mp_out_init(weft__mp_out *out)
     out->too_big = 0;
 }
 
+/* msgpack-c's sbuffer starts at 8 KiB (MSGPACK_SBUFFER_INIT_SIZE): one large
+ * malloc per packed event or call, most of them a few bytes. This grows from
+ * 128 bytes, doubling; the result is still an sbuffer (released, freed with
+ * free()). */
 int weft__mp_out_write(void *data, const char *buf, size_t len)
 {
     weft__mp_out *out = data;
-    if (len > WEFT_CODEC_MAX_BYTES - out->sb.size) {
+    msgpack_sbuffer *sb = &out->sb;
+    if (len > WEFT_CODEC_MAX_BYTES - sb->size) {
         out->too_big = 1;
         return -1;
     }
-    return msgpack_sbuffer_write(&out->sb, buf, len);
+    if (!len) return 0;
+    if (sb->alloc - sb->size < len) {
+        size_t cap = sb->alloc ? sb->alloc * 2 : 128;
+        while (cap - sb->size < len) cap *= 2;
+        char *d = realloc(sb->data, cap);
+        if (!d) return -1;
+        sb->data = d;
+        sb->alloc = cap;
+    }
+    memcpy(sb->data + sb->size, buf, len);
+    sb->size += len;
+    return 0;
 }

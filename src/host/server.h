@@ -212,6 +212,15 @@ int weft__ev_has_net(weft_host *h, const char *name);
  * onNet ones (net_only 1: an event sent by a client). */
 int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, const char *args,
                       size_t len, const char *source, int net_only);
+/* The same with the delivery to each subscribed runtime left to the caller
+ * (called between weft__host_enter and leave, once per runtime, in order):
+ * an engine emitting into itself hands its own values over without a
+ * msgpack round trip (see js_emit_local in src/js/host_bindings.c). */
+typedef void (*weft__ev_deliver_fn)(weft__rt *rt, void *ud);
+int weft__ev_emit_with(weft_host *h, weft__resource *invoker, const char *name,
+                       const char *source, int net_only, weft__ev_deliver_fn deliver, void *ud);
+/* 1 when a running runtime other than self has a handler for name. */
+int weft__ev_has_other(weft_host *h, const char *name, const weft__rt *self);
 void weft__ev_cancel(weft_host *h);
 int weft__ev_was_canceled(weft_host *h);
 void weft__ev_free_all(weft_host *h);

@@ -405,20 +405,13 @@ static void scope_leave(weft__js *js, weft_scope *sc)
     }
 }
 
-static void js_dispatch_event(weft__rt *rt, const char *name, const char *args, size_t len,
-                              const char *source)
+/* Run this runtime's handlers for one event; args: the argument array
+ * (taken). */
+static void dispatch_args(weft__js *js, const char *name, JSValue args, const char *source)
 {
-    weft__js *js = js_of(rt);
     JSContext *ctx = js->ctx;
-    if (js->halted) return;
     JSValue a[3];
-    a[1] = weft__codec_unpack_js_args(ctx, &js->res->hooks, args, len);
-    if (JS_IsException(a[1])) {
-        char what[300];
-        snprintf(what, sizeof what, "bad arguments for event \"%s\"", name);
-        log_exception(js, what);
-        return;
-    }
+    a[1] = args;
     a[0] = JS_NewString(ctx, name);
     a[2] = source ? JS_NewString(ctx, source) : JS_UNDEFINED;
     weft_scope sc;
@@ -428,6 +421,22 @@ static void js_dispatch_event(weft__rt *rt, const char *name, const char *args, 
     scope_leave(js, &sc); /* after a throw the uncaught path emptied the stack: no-op */
     JS_FreeValue(ctx, r);
     for (int i = 0; i < 3; i++) JS_FreeValue(ctx, a[i]);
+}
+
+static void js_dispatch_event(weft__rt *rt, const char *name, const char *args, size_t len,
+                              const char *source)
+{
+    weft__js *js = js_of(rt);
+    JSContext *ctx = js->ctx;
+    if (js->halted) return;
+    JSValue a = weft__codec_unpack_js_args(ctx, &js->res->hooks, args, len);
+    if (JS_IsException(a)) {
+        char what[300];
+        snprintf(what, sizeof what, "bad arguments for event \"%s\"", name);
+        log_exception(js, what);
+        return;
+    }
+    dispatch_args(js, name, a, source);
 }
 
 static JSValue call_settled(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
@@ -678,20 +687,119 @@ static JSValue n_unsubscribe(JSContext *ctx, JSValueConst this_val, int argc, JS
     return JS_UNDEFINED;
 }
 
+/* Local emits (the emitter's own handlers) skip the msgpack round trip when
+ * every argument would come back as itself: a number (the codec keeps its
+ * value, -0 and NaN included), a boolean, null, a short ASCII string, or a
+ * function of this runtime (its ref comes back as the same function); and
+ * undefined, which comes back as null, as through msgpack. Anything else
+ * (objects are copies on the other side, as in FiveM, whose JS emit always
+ * packs; BigInts come back as numbers; non-ASCII strings are re-encoded)
+ * takes the codec, for every receiver. */
+#define LOCAL_ARGS_MAX 16
+#define LOCAL_STR_MAX 1024
+
+static int arrives_as_is(weft__js *js, JSValueConst v)
+{
+    JSContext *ctx = js->ctx;
+    switch (JS_VALUE_GET_TAG(v)) {
+    case JS_TAG_INT:
+    case JS_TAG_FLOAT64:
+    case JS_TAG_BOOL:
+    case JS_TAG_NULL:
+    case JS_TAG_UNDEFINED:
+        return 1;
+    case JS_TAG_STRING: {
+        size_t n;
+        const char *str = JS_ToCStringLen(ctx, &n, v);
+        if (!str) {
+            JS_FreeValue(ctx, JS_GetException(ctx));
+            return 0;
+        }
+        int ascii = n <= LOCAL_STR_MAX;
+        for (size_t i = 0; ascii && i < n; i++) ascii = (unsigned char)str[i] < 0x80;
+        JS_FreeCString(ctx, str);
+        return ascii;
+    }
+    case JS_TAG_OBJECT: {
+        if (!JS_IsFunction(ctx, v)) return 0;
+        /* a proxy of another runtime's function comes back as a new proxy */
+        JSPropertyDescriptor desc;
+        int own = JS_GetOwnProperty(ctx, &desc, v, js->res->ref_atom);
+        if (own < 0) {
+            JS_FreeValue(ctx, JS_GetException(ctx));
+            return 0;
+        }
+        if (own) {
+            JS_FreeValue(ctx, desc.value);
+            JS_FreeValue(ctx, desc.getter);
+            JS_FreeValue(ctx, desc.setter);
+        }
+        return !own;
+    }
+    default:
+        return 0;
+    }
+}
+
+typedef struct local_emit {
+    weft__js *js;
+    const char *name;
+    int argc;
+    JSValueConst *argv;
+    const char *buf; /* msgpack of the arguments, for other runtimes (or NULL) */
+    size_t len;
+} local_emit;
+
+static void deliver_local(weft__rt *rt, void *ud)
+{
+    local_emit *le = ud;
+    if (rt != &le->js->base) {
+        rt->ops->dispatch_event(rt, le->name, le->buf, le->len, NULL);
+        return;
+    }
+    weft__js *js = le->js;
+    JSContext *ctx = js->ctx;
+    if (js->halted) return;
+    JSValue a = JS_NewArray(ctx);
+    for (int i = 0; i < le->argc && !JS_IsException(a); i++) {
+        JSValueConst v = le->argv[i];
+        JSValue el = JS_IsUndefined(v) ? JS_NULL : JS_DupValue(ctx, v);
+        if (JS_DefinePropertyValueUint32(ctx, a, (uint32_t)i, el, JS_PROP_C_W_E) < 0) {
+            JS_FreeValue(ctx, a);
+            a = JS_EXCEPTION;
+        }
+    }
+    if (JS_IsException(a)) {
+        log_exception(js, "out of memory for a local event");
+        return;
+    }
+    dispatch_args(js, le->name, a, NULL);
+}
+
 static JSValue n_emit(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JS_SELF;
     const char *name = JS_ToCString(ctx, argv[0]);
     if (!name) return JS_EXCEPTION;
-    char *buf;
-    size_t len;
-    if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc - 1, argv + 1, &buf, &len) < 0) {
+    local_emit le = {js, name, argc - 1, argv + 1, NULL, 0};
+    int local = le.argc <= LOCAL_ARGS_MAX;
+    for (int i = 0; local && i < le.argc; i++) local = arrives_as_is(js, le.argv[i]);
+    char *buf = NULL;
+    size_t len = 0;
+    if ((!local || weft__ev_has_other(js->host, name, &js->base)) &&
+        weft__codec_pack_js_args(ctx, &js->res->hooks, le.argc, le.argv, &buf, &len) < 0) {
         JS_FreeCString(ctx, name);
         return JS_EXCEPTION;
     }
     int64_t caller = js->host->caller_async_id;
     js->host->caller_async_id = js->execution_async_id;
-    weft__ev_emit(js->host, js->res->resource, name, buf, len, NULL);
+    if (local) {
+        le.buf = buf;
+        le.len = len;
+        weft__ev_emit_with(js->host, js->res->resource, name, NULL, 0, deliver_local, &le);
+    } else {
+        weft__ev_emit(js->host, js->res->resource, name, buf, len, NULL);
+    }
     js->host->caller_async_id = caller;
     free(buf);
     JS_FreeCString(ctx, name);

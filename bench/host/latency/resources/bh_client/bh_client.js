@@ -1,4 +1,4 @@
-// bh_client: rows 1-5 of bench/host (the seed's latency table). Each row
+// bh_client: rows 1-5b of bench/host (the seed's latency table). Each row
 // awaits in a loop, as a resource awaiting another one does, and prints its
 // samples as one line `BENCHJSON {...}` for bench/host/run.mjs; then quits.
 // Convars: bench_n (samples per row 1-4), bench_reps (row 5 repetitions).
@@ -72,6 +72,23 @@ function row5once() {
   }, 1));
 }
 
+// Row 5b: issue 16's shape, an async handler that awaits and emits into its
+// own resource again: on(name, async (n) => { await null; emit(name, n + 1) }),
+// 1000 hops, from a timer callback to the last handler's continuation.
+let hop2 = null;
+on('bh:hop2', async (n) => {
+  await null;
+  if (n < 1000) emit('bh:hop2', n + 1);
+  else hop2();
+});
+function row5bOnce() {
+  return new Promise((done) => setTimeout(() => {
+    const t0 = now();
+    hop2 = () => done((now() - t0) / 1e3);
+    emit('bh:hop2', 1);
+  }, 1));
+}
+
 function luaReady() {
   try { return exports.bh_lua.probe() === 'lua'; } catch (e) { return false; }
 }
@@ -90,6 +107,10 @@ async function main() {
   const s = [];
   for (let i = 0; i < REPS; i++) s.push(round2(await row5once()));
   out({ row: '5', unit: 'ms', samples: s });
+  await row5bOnce(); // warm-up
+  const s5b = [];
+  for (let i = 0; i < REPS; i++) s5b.push(round2(await row5bOnce()));
+  out({ row: '5b', unit: 'ms', samples: s5b });
 }
 
 on('onResourceStart', (name) => {
