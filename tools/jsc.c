@@ -4,16 +4,14 @@
  * into a C table weft__js_lib[] = {{name, bytes, len}, ..., {0}}. Runtimes
  * then read bytecode instead of parsing ~150 KB of source each.
  * A file that declares no class is compiled without function source text
- * (JS_STRIP_SOURCE: ~25% of a runtime's bootstrap heap); its functions'
- * toString() says [native code], as a built-in's. Classes keep theirs
- * (util.inspect tells a class by its source: [class X]).
+ * (src/js/strip.h; ~25% of a runtime's bootstrap heap).
  * A syntax error in a bootstrap file fails the build with file:line.
  * usage: weft_jsc OUT.c FILE.js... */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <quickjs.h>
+#include "../src/js/strip.h"
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -33,26 +31,6 @@ static char *slurp(const char *path, size_t *len)
         *len = (size_t)n;
     }
     return buf;
-}
-
-/* 1 if src may declare a class: the word `class` followed by a name or `{`,
- * outside a line comment. Conservative: a string containing one counts. */
-static int declares_class(const char *src)
-{
-    for (const char *p = strstr(src, "class"); p; p = strstr(p + 5, "class")) {
-        const char *ls = p;
-        while (ls > src && ls[-1] != '\n') ls--;
-        while (*ls == ' ') ls++;
-        if (ls[0] == '/' && ls[1] == '/') continue;
-        if (p > src && (isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '$' ||
-                        p[-1] == '.'))
-            continue;
-        const char *q = p + 5;
-        if (*q != ' ' && *q != '{') continue;
-        while (*q == ' ') q++;
-        if (isalpha((unsigned char)*q) || *q == '_' || *q == '$' || *q == '{') return 1;
-    }
-    return 0;
 }
 
 int main(int argc, char **argv)
@@ -89,7 +67,7 @@ int main(int argc, char **argv)
         memcpy(code, head, sizeof head - 1);
         memcpy(code + sizeof head - 1, src, len);
         memcpy(code + sizeof head - 1 + len, tail, sizeof tail);
-        JS_SetStripInfo(rt, declares_class(src) ? 0 : JS_STRIP_SOURCE);
+        JS_SetStripInfo(rt, weft__js_may_declare_class(src) ? 0 : JS_STRIP_SOURCE);
         char file[160];
         snprintf(file, sizeof file, "weft:internal/%s.js", name);
         JSValue fn = JS_Eval(ctx, code, n, file, JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);

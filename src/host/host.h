@@ -38,6 +38,13 @@ typedef struct weft__rt_ops {
     const char *const *extensions;
     weft__rt *(*create)(weft_host *h, struct weft__resource *res);
     int (*load_buffer)(weft__rt *rt, const char *src, size_t len, const char *display);
+    /* Optional, for preludes (trusted source run in every runtime of the
+     * engine): compile src into bytes (malloc'ed, *out) that load_compiled
+     * runs in any runtime of this engine and host, as load_buffer would run
+     * src. compile runs no script code and logs nothing; 0 or negative. */
+    int (*compile)(weft__rt *rt, const char *src, size_t len, const char *display, char **out,
+                   size_t *out_len);
+    int (*load_compiled)(weft__rt *rt, const char *buf, size_t len, const char *display);
     /* Server entries (`weft serve`; NULL for `weft run`). Contracts in
      * src/host/server.h ("The runtime interface"). The host wraps each call
      * in weft__host_enter/leave; a runtime never enters itself. */

@@ -48,6 +48,11 @@ typedef struct weft__prelude {
     char kind[8];
     char *name;
     char *source;
+    /* The engine's compiled form (rt_ops compile/load_compiled), made by the
+     * first runtime that runs it: later runtimes skip parsing. */
+    char *compiled;
+    size_t compiled_len;
+    int compile_failed;
 } weft__prelude;
 
 typedef struct weft__closer {
@@ -327,6 +332,7 @@ void weft__natives_free(weft_host *h)
     for (size_t i = 0; i < n->preludes_len; i++) {
         free(n->preludes[i].name);
         free(n->preludes[i].source);
+        free(n->preludes[i].compiled);
     }
     free(n->preludes);
     free(n);
@@ -512,6 +518,9 @@ int weft_host_add_prelude(weft_host *h, const char *lang, const char *name, cons
     snprintf(p->kind, sizeof p->kind, "%s", lang);
     p->name = strdup(name);
     p->source = strdup(source);
+    p->compiled = NULL;
+    p->compiled_len = 0;
+    p->compile_failed = 0;
     if (!p->name || !p->source) {
         free(p->name);
         free(p->source);
@@ -530,7 +539,15 @@ void weft__preludes_run(weft_host *h, weft__rt *rt)
         char display[160];
         snprintf(display, sizeof display, "@weft/%s", p->name);
         weft__host_enter(h, rt);
-        rt->ops->load_buffer(rt, p->source, strlen(p->source), display);
+        /* Compiled once per host (a syntax error is logged by load_buffer
+         * below, for every runtime, as before). */
+        if (!p->compiled && !p->compile_failed && rt->ops->compile)
+            p->compile_failed = rt->ops->compile(rt, p->source, strlen(p->source), display,
+                                                 &p->compiled, &p->compiled_len) < 0;
+        if (p->compiled && rt->ops->load_compiled)
+            rt->ops->load_compiled(rt, p->compiled, p->compiled_len, display);
+        else
+            rt->ops->load_buffer(rt, p->source, strlen(p->source), display);
         weft__host_leave(h);
     }
 }

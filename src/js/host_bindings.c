@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "js/codec.h"
+#include "js/strip.h"
 #include "host/server.h"
 #include "host/watchdog.h"
 #include "js/js.h"
@@ -323,9 +324,9 @@ static void log_exception(weft__js *js, const char *what)
 }
 
 /* Source text as a global script (JS_Eval wants a NUL at src[len]). */
-static int eval_global(weft__js *js, const char *src, size_t len, const char *display)
+/* The result of running a script (taken): an exception is logged. */
+static int eval_result(weft__js *js, JSValue r, const char *display)
 {
-    JSValue r = JS_Eval(js->ctx, src, len, display, JS_EVAL_TYPE_GLOBAL);
     if (JS_IsException(r)) {
         char what[512];
         snprintf(what, sizeof what, "error loading %s", display);
@@ -335,6 +336,11 @@ static int eval_global(weft__js *js, const char *src, size_t len, const char *di
     }
     JS_FreeValue(js->ctx, r);
     return 0;
+}
+
+static int eval_global(weft__js *js, const char *src, size_t len, const char *display)
+{
+    return eval_result(js, JS_Eval(js->ctx, src, len, display, JS_EVAL_TYPE_GLOBAL), display);
 }
 
 static int js_load_script(weft__rt *rt, const char *path, const char *display)
@@ -356,6 +362,46 @@ static int js_load_buffer(weft__rt *rt, const char *src, size_t len, const char 
 {
     weft__js *js = js_of(rt);
     return js->halted ? WEFT_ESTATE : eval_global(js, src, len, display);
+}
+
+/* Preludes: parsed once per host into bytecode (~60% of a trivial resource's
+ * start was parsing them in every runtime), without function source text
+ * unless they declare a class (src/js/strip.h). */
+static int js_compile(weft__rt *rt, const char *src, size_t len, const char *display, char **out,
+                      size_t *out_len)
+{
+    weft__js *js = js_of(rt);
+    JSContext *ctx = js->ctx;
+    if (js->halted || src[len] != 0) return WEFT_EINVAL;
+    int strip = JS_GetStripInfo(js->rt);
+    JS_SetStripInfo(js->rt, weft__js_may_declare_class(src) ? strip : strip | JS_STRIP_SOURCE);
+    JSValue fn = JS_Eval(ctx, src, len, display, JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);
+    JS_SetStripInfo(js->rt, strip);
+    if (JS_IsException(fn)) {
+        JS_FreeValue(ctx, JS_GetException(ctx)); /* load_buffer reports it */
+        return WEFT_ESCRIPT;
+    }
+    size_t n;
+    uint8_t *bc = JS_WriteObject(ctx, &n, fn, JS_WRITE_OBJ_BYTECODE);
+    JS_FreeValue(ctx, fn);
+    if (!bc) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        return WEFT_ENOMEM;
+    }
+    *out = malloc(n ? n : 1);
+    if (*out) memcpy(*out, bc, n);
+    js_free(ctx, bc);
+    if (!*out) return WEFT_ENOMEM;
+    *out_len = n;
+    return 0;
+}
+
+static int js_load_compiled(weft__rt *rt, const char *buf, size_t len, const char *display)
+{
+    weft__js *js = js_of(rt);
+    if (js->halted) return WEFT_ESTATE;
+    JSValue fn = JS_ReadObject(js->ctx, (const uint8_t *)buf, len, JS_READ_OBJ_BYTECODE);
+    return eval_result(js, JS_IsException(fn) ? fn : JS_EvalFunction(js->ctx, fn), display);
 }
 
 /* An event or ref call entering this runtime is an async resource of its
@@ -641,6 +687,8 @@ const weft__rt_ops weft__js_engine = {
     .extensions = js_extensions,
     .create = js_rt_create,
     .load_buffer = js_load_buffer,
+    .compile = js_compile,
+    .load_compiled = js_load_compiled,
     .load_script = js_load_script,
     .dispatch_event = js_dispatch_event,
     .call_ref = js_call_ref,
