@@ -45,6 +45,9 @@ typedef struct weft__rt_ops {
     int (*compile)(weft__rt *rt, const char *src, size_t len, const char *display, char **out,
                    size_t *out_len);
     int (*load_compiled)(weft__rt *rt, const char *buf, size_t len, const char *display);
+    /* Optional: make the globals `names` (NULL-terminated) run prelude i
+     * (weft__prelude_run) on first use; 0 or negative (then it runs now). */
+    int (*define_lazy)(weft__rt *rt, const char *const *names, size_t i);
     /* Server entries (`weft serve`; NULL for `weft run`). Contracts in
      * src/host/server.h ("The runtime interface"). The host wraps each call
      * in weft__host_enter/leave; a runtime never enters itself. */

@@ -53,6 +53,10 @@ typedef struct weft__prelude {
     char *compiled;
     size_t compiled_len;
     int compile_failed;
+    /* A first line `// weft:lazy NAME...` (or `-- weft:lazy` in Lua): the
+     * prelude runs on first use of one of these globals, in engines that
+     * can define them lazily (rt_ops define_lazy); NULL-terminated. */
+    char **lazy;
 } weft__prelude;
 
 typedef struct weft__closer {
@@ -333,6 +337,8 @@ void weft__natives_free(weft_host *h)
         free(n->preludes[i].name);
         free(n->preludes[i].source);
         free(n->preludes[i].compiled);
+        for (char **l = n->preludes[i].lazy; l && *l; l++) free(*l);
+        free(n->preludes[i].lazy);
     }
     free(n->preludes);
     free(n);
@@ -502,6 +508,36 @@ int weft_native_error(weft_host *h, const char *fmt, ...)
 
 /* ---- preludes -------------------------------------------------------------- */
 
+/* The names of a `weft:lazy` first line into p->lazy (none: NULL). */
+static int lazy_names(weft__prelude *p)
+{
+    const char *s = p->source;
+    if (!strncmp(s, "// weft:lazy ", 13) || !strncmp(s, "-- weft:lazy ", 13)) s += 13;
+    else return 0;
+    size_t cap = 8, n = 0;
+    char **l = calloc(cap + 1, sizeof *l);
+    while (l) {
+        while (*s == ' ') s++;
+        size_t w = strcspn(s, " \r\n");
+        if (!w) {
+            p->lazy = l;
+            return 0;
+        }
+        if (n == cap) {
+            char **nl = realloc(l, (2 * cap + 1) * sizeof *l);
+            if (!nl) break;
+            l = nl;
+            cap *= 2;
+        }
+        if (!(l[n] = strndup(s, w))) break;
+        l[++n] = NULL;
+        s += w;
+    }
+    for (size_t i = 0; l && i < n; i++) free(l[i]);
+    free(l);
+    return WEFT_ENOMEM;
+}
+
 int weft_host_add_prelude(weft_host *h, const char *lang, const char *name, const char *source)
 {
     if (!h || !h->server || !lang || !name || !source) return WEFT_EINVAL;
@@ -521,7 +557,8 @@ int weft_host_add_prelude(weft_host *h, const char *lang, const char *name, cons
     p->compiled = NULL;
     p->compiled_len = 0;
     p->compile_failed = 0;
-    if (!p->name || !p->source) {
+    p->lazy = NULL;
+    if (!p->name || !p->source || lazy_names(p) < 0) {
         free(p->name);
         free(p->source);
         return WEFT_ENOMEM;
@@ -530,24 +567,33 @@ int weft_host_add_prelude(weft_host *h, const char *lang, const char *name, cons
     return 0;
 }
 
+int weft__prelude_run(weft_host *h, weft__rt *rt, size_t i)
+{
+    weft__natives *n = h->server->natives;
+    if (i >= n->preludes_len || rt->stopped) return WEFT_EINVAL;
+    weft__prelude *p = &n->preludes[i];
+    char display[160];
+    snprintf(display, sizeof display, "@weft/%s", p->name);
+    /* Compiled once per host (a syntax error is logged by load_buffer
+     * below, for every runtime, as before). */
+    if (!p->compiled && !p->compile_failed && rt->ops->compile)
+        p->compile_failed = rt->ops->compile(rt, p->source, strlen(p->source), display,
+                                             &p->compiled, &p->compiled_len) < 0;
+    if (p->compiled && rt->ops->load_compiled)
+        return rt->ops->load_compiled(rt, p->compiled, p->compiled_len, display);
+    return rt->ops->load_buffer(rt, p->source, strlen(p->source), display);
+}
+
 void weft__preludes_run(weft_host *h, weft__rt *rt)
 {
     weft__natives *n = h->server->natives;
     for (size_t i = 0; i < n->preludes_len && !rt->stopped; i++) {
         weft__prelude *p = &n->preludes[i];
         if (strcmp(p->kind, rt->ops->kind) || !rt->ops->load_buffer) continue;
-        char display[160];
-        snprintf(display, sizeof display, "@weft/%s", p->name);
         weft__host_enter(h, rt);
-        /* Compiled once per host (a syntax error is logged by load_buffer
-         * below, for every runtime, as before). */
-        if (!p->compiled && !p->compile_failed && rt->ops->compile)
-            p->compile_failed = rt->ops->compile(rt, p->source, strlen(p->source), display,
-                                                 &p->compiled, &p->compiled_len) < 0;
-        if (p->compiled && rt->ops->load_compiled)
-            rt->ops->load_compiled(rt, p->compiled, p->compiled_len, display);
-        else
-            rt->ops->load_buffer(rt, p->source, strlen(p->source), display);
+        if (!p->lazy || !rt->ops->define_lazy ||
+            rt->ops->define_lazy(rt, (const char *const *)p->lazy, i) < 0)
+            weft__prelude_run(h, rt, i);
         weft__host_leave(h);
     }
 }

@@ -281,8 +281,12 @@ void weft__native_call(weft_host *h, weft__rt *caller, const char *name, const c
 weft__rt *weft__native_caller(weft_host *h);
 /* A pending call with no callee runtime (an async native called NAME). */
 weft__call *weft__call_new_native(weft_host *h, const char *name);
-/* Run the preludes of rt's kind (weft_host_add_prelude) in rt. */
+/* Run the preludes of rt's kind (weft_host_add_prelude) in rt; a lazy one
+ * (first line `// weft:lazy NAME...`) is only defined (rt_ops define_lazy),
+ * and run by weft__prelude_run(h, rt, i) on first use of a NAME, from the
+ * runtime's own code (no enter/leave). */
 void weft__preludes_run(weft_host *h, weft__rt *rt);
+int weft__prelude_run(weft_host *h, weft__rt *rt, size_t i);
 
 /* What a default host contains (src/builtin.c): the engines, NULL-terminated,
  * chosen by script extension through their ops (extensions, create); and

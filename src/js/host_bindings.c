@@ -39,6 +39,7 @@ typedef struct weft__js_res {
     JSRuntime *qjs;      /* what wd pokes */
     JSValue dispatch_fn; /* internal.host.dispatch, resolved once */
     struct native_table *natives; /* the global functions' entries (shared) */
+    uint64_t lazy_ran;             /* lazy preludes (by index) already run */
 } weft__js_res;
 
 typedef struct pending_promise {
@@ -396,6 +397,64 @@ static int js_compile(weft__rt *rt, const char *src, size_t len, const char *dis
     return 0;
 }
 
+/* A lazy prelude's globals (weft:lazy): an accessor pair per name whose
+ * first use runs the prelude (which defines the names as plain globals),
+ * then reads or writes the name again. data: [prelude index, name]. */
+static JSValue lazy_access(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
+                           int magic, JSValue *data)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    uint32_t i;
+    if (JS_ToUint32(ctx, &i, data[0])) return JS_EXCEPTION;
+    JSAtom name = JS_ValueToAtom(ctx, data[1]);
+    if (name == JS_ATOM_NULL) return JS_EXCEPTION;
+    JSValue global = JS_GetGlobalObject(ctx);
+    /* this accessor goes first: a prelude that does not define the name
+     * leaves it undefined instead of calling back here */
+    JS_DeleteProperty(ctx, global, name, 0);
+    if (i < 64 && !(js->res->lazy_ran & (1ull << i))) {
+        js->res->lazy_ran |= 1ull << i;
+        weft__prelude_run(js->host, &js->base, i);
+    }
+    JSValue r;
+    if (magic) /* the setter */
+        r = JS_DefinePropertyValue(ctx, global, name, JS_DupValue(ctx, argv[0]),
+                                   JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE) < 0
+                ? JS_EXCEPTION
+                : JS_UNDEFINED;
+    else
+        r = JS_GetProperty(ctx, global, name);
+    JS_FreeAtom(ctx, name);
+    JS_FreeValue(ctx, global);
+    return r;
+}
+
+static int js_define_lazy(weft__rt *rt, const char *const *names, size_t i)
+{
+    weft__js *js = js_of(rt);
+    JSContext *ctx = js->ctx;
+    if (i >= 64 || js->halted) return WEFT_EINVAL; /* run now */
+    JSValue global = JS_GetGlobalObject(ctx);
+    int rc = 0;
+    for (; *names && rc == 0; names++) {
+        JSValue data[2] = {JS_NewUint32(ctx, (uint32_t)i), JS_NewString(ctx, *names)};
+        JSValue get = JS_NewCFunctionData(ctx, lazy_access, 0, 0, 2, data);
+        JSValue set = JS_NewCFunctionData(ctx, lazy_access, 1, 1, 2, data);
+        JS_FreeValue(ctx, data[1]);
+        JSAtom a = JS_NewAtom(ctx, *names);
+        if (JS_DefineProperty(ctx, global, a, JS_UNDEFINED, get, set,
+                              JS_PROP_CONFIGURABLE | JS_PROP_HAS_CONFIGURABLE |
+                                  JS_PROP_HAS_ENUMERABLE | JS_PROP_HAS_GET | JS_PROP_HAS_SET) < 0)
+            rc = WEFT_ENOMEM;
+        JS_FreeAtom(ctx, a);
+        JS_FreeValue(ctx, get);
+        JS_FreeValue(ctx, set);
+    }
+    if (rc) JS_FreeValue(ctx, JS_GetException(ctx));
+    JS_FreeValue(ctx, global);
+    return rc;
+}
+
 static int js_load_compiled(weft__rt *rt, const char *buf, size_t len, const char *display)
 {
     weft__js *js = js_of(rt);
@@ -689,6 +748,7 @@ const weft__rt_ops weft__js_engine = {
     .load_buffer = js_load_buffer,
     .compile = js_compile,
     .load_compiled = js_load_compiled,
+    .define_lazy = js_define_lazy,
     .load_script = js_load_script,
     .dispatch_event = js_dispatch_event,
     .call_ref = js_call_ref,
