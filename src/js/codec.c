@@ -239,7 +239,7 @@ static void path_format(js_packer *s, strbuf *b)
 /* 1 if script can catch e. QuickJS has no public test for the flag
  * JS_SetUncatchableError sets (weft uses it for process.exit()), so throw e
  * at a try/catch and see. Runs only on error paths; 0 if unsure. */
-static int is_catchable(JSContext *ctx, JSValueConst e)
+int weft__codec_is_catchable(JSContext *ctx, JSValueConst e)
 {
     static const char src[] = "(function (e) { try { throw e; } catch (_) { return true; } })";
     JSValue probe = JS_Eval(ctx, src, sizeof src - 1, "<weft codec>", JS_EVAL_TYPE_GLOBAL);
@@ -261,7 +261,7 @@ pack_fail(js_packer *s, int with_cause, const char *fmt, ...)
 {
     JSContext *ctx = s->ctx;
     JSValue cause = with_cause ? JS_GetException(ctx) : JS_UNDEFINED;
-    if (with_cause && !is_catchable(ctx, cause)) {
+    if (with_cause && !weft__codec_is_catchable(ctx, cause)) {
         JS_Throw(ctx, cause);
         return -1;
     }

@@ -37,7 +37,8 @@ typedef struct weft__js_res {
     int cpu_warn_ms, cpu_limit_ms; /* convars weft_cpuWarnMs / weft_cpuLimitMs */
     weft__wd_target wd; /* the watchdog thread's handle on this runtime */
     JSRuntime *qjs;      /* what wd pokes */
-    JSValue dispatch_fn; /* internal.host.dispatch, resolved once */
+    JSValue handlers; /* resource.js's event name -> [handler] (lists replaced, never changed) */
+    JSValue source;   /* the global `source` (the current event's, while it runs) */
     struct native_table *natives; /* the global functions' entries (shared) */
     uint64_t lazy_ran;             /* lazy preludes (by index) already run */
 } weft__js_res;
@@ -221,17 +222,9 @@ static JSClassDef ref_class = {"WeftFunctionReference", .finalizer = ref_handle_
 static JSValue internal_host_call(weft__js *js, const char *fn_name, int argc, JSValueConst *argv)
 {
     JSContext *ctx = js->ctx;
-    JSValue fn;
-    /* dispatch runs for every event: keep it resolved */
-    int is_dispatch = !strcmp(fn_name, "dispatch");
-    if (is_dispatch && JS_IsFunction(ctx, js->res->dispatch_fn)) {
-        fn = JS_DupValue(ctx, js->res->dispatch_fn);
-    } else {
-        JSValue host = JS_GetPropertyStr(ctx, js->internal, "host");
-        fn = JS_GetPropertyStr(ctx, host, fn_name);
-        JS_FreeValue(ctx, host);
-        if (is_dispatch) js->res->dispatch_fn = JS_DupValue(ctx, fn);
-    }
+    JSValue host = JS_GetPropertyStr(ctx, js->internal, "host");
+    JSValue fn = JS_GetPropertyStr(ctx, host, fn_name);
+    JS_FreeValue(ctx, host);
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, argc, argv);
     JS_FreeValue(ctx, fn);
     return r;
@@ -510,22 +503,87 @@ static void scope_leave(weft__js *js, weft_scope *sc)
     }
 }
 
-/* Run this runtime's handlers for one event; args: the argument array
- * (taken). */
-static void dispatch_args(weft__js *js, const char *name, JSValue args, const char *source)
+/* The elements of a JS array (length <= WEFT_CALL_ARGS_MAX: the codec's
+ * argument arrays) into a malloc'ed C array; *n its length. NULL: out of
+ * memory (thrown). */
+static JSValue *array_elements(JSContext *ctx, JSValueConst arr, uint32_t *n)
+{
+    *n = 0;
+    JSValue lv = JS_GetPropertyStr(ctx, arr, "length");
+    JS_ToUint32(ctx, n, lv);
+    JS_FreeValue(ctx, lv);
+    JSValue *v = calloc(*n ? *n : 1, sizeof *v);
+    if (!v) {
+        *n = 0;
+        JS_ThrowOutOfMemory(ctx);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < *n; i++) v[i] = JS_GetPropertyUint32(ctx, arr, i);
+    return v;
+}
+
+static void free_values(JSContext *ctx, JSValue *v, uint32_t n)
+{
+    for (uint32_t i = 0; v && i < n; i++) JS_FreeValue(ctx, v[i]);
+    free(v);
+}
+
+/* The global `source` during an event: a number for a player's (net)
+ * source ("7", "-1"), else the string; undefined for a local event. */
+static JSValue source_value(JSContext *ctx, const char *source)
+{
+    if (!source) return JS_UNDEFINED;
+    const char *d = source + (*source == '-');
+    int digits = *d != 0;
+    for (; *d && digits; d++) digits = *d >= '0' && *d <= '9';
+    return digits ? JS_NewFloat64(ctx, strtod(source, NULL)) : JS_NewString(ctx, source);
+}
+
+/* Run this runtime's handlers for one event, in registration order, with
+ * argv as arguments and globalThis as this. The list is the one of the
+ * moment the event came (resource.js replaces a list, never changes it);
+ * a throwing handler is logged with the event's name and the others still
+ * run; an uncatchable error (process.exit(), a CPU limit) ends the event. */
+static void dispatch_argv(weft__js *js, const char *name, int argc, JSValueConst *argv,
+                          const char *source)
 {
     JSContext *ctx = js->ctx;
-    JSValue a[3];
-    a[1] = args;
-    a[0] = JS_NewString(ctx, name);
-    a[2] = source ? JS_NewString(ctx, source) : JS_UNDEFINED;
     weft_scope sc;
     scope_enter(js, &sc, "WEFT_EVENT", name);
-    JSValue r = internal_host_call(js, "dispatch", 3, (JSValueConst *)a);
-    if (JS_IsException(r)) weft__js_report_exception(js, 0);
+    JSValue list = JS_GetPropertyStr(ctx, js->res->handlers, name);
+    uint32_t n = 0;
+    int uncaught = JS_IsException(list);
+    JSValue *fns = NULL;
+    if (JS_IsObject(list) && !(fns = array_elements(ctx, list, &n))) uncaught = 1;
+    JS_FreeValue(ctx, list);
+    if (n) {
+        JSValue prev = js->res->source;
+        js->res->source = source_value(ctx, source);
+        JSValue global = JS_GetGlobalObject(ctx);
+        for (uint32_t i = 0; i < n; i++) {
+            JSValue r = JS_Call(ctx, fns[i], global, argc, argv);
+            if (!JS_IsException(r)) {
+                JS_FreeValue(ctx, r);
+                continue;
+            }
+            JSValue e = JS_GetException(ctx);
+            int catchable = weft__codec_is_catchable(ctx, e);
+            JS_Throw(ctx, e);
+            if (!catchable) {
+                uncaught = 1;
+                break;
+            }
+            char what[300];
+            snprintf(what, sizeof what, "error in handler for event \"%s\"", name);
+            log_exception(js, what);
+        }
+        JS_FreeValue(ctx, global);
+        JS_FreeValue(ctx, js->res->source);
+        js->res->source = prev;
+    }
+    free_values(ctx, fns, n);
+    if (uncaught) weft__js_report_exception(js, 0);
     scope_leave(js, &sc); /* after a throw the uncaught path emptied the stack: no-op */
-    JS_FreeValue(ctx, r);
-    for (int i = 0; i < 3; i++) JS_FreeValue(ctx, a[i]);
 }
 
 static void js_dispatch_event(weft__rt *rt, const char *name, const char *args, size_t len,
@@ -535,13 +593,17 @@ static void js_dispatch_event(weft__rt *rt, const char *name, const char *args, 
     JSContext *ctx = js->ctx;
     if (js->halted) return;
     JSValue a = weft__codec_unpack_js_args(ctx, &js->res->hooks, args, len);
-    if (JS_IsException(a)) {
+    uint32_t n = 0;
+    JSValue *argv = JS_IsException(a) ? NULL : array_elements(ctx, a, &n);
+    JS_FreeValue(ctx, a);
+    if (!argv) {
         char what[300];
         snprintf(what, sizeof what, "bad arguments for event \"%s\"", name);
         log_exception(js, what);
         return;
     }
-    dispatch_args(js, name, a, source);
+    dispatch_argv(js, name, (int)n, (JSValueConst *)argv, source);
+    free_values(ctx, argv, n);
 }
 
 static JSValue call_settled(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
@@ -590,20 +652,15 @@ static void js_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t l
     JSValue r = JS_EXCEPTION;
     if (!JS_IsException(arr)) {
         uint32_t n = 0;
-        JSValue lv = JS_GetPropertyStr(ctx, arr, "length");
-        JS_ToUint32(ctx, &n, lv);
-        JS_FreeValue(ctx, lv);
-        /* n <= WEFT_CALL_ARGS_MAX: the codec refuses longer argument arrays. */
-        JSValue *argv = calloc(n ? n : 1, sizeof *argv);
-        for (uint32_t i = 0; argv && i < n; i++) argv[i] = JS_GetPropertyUint32(ctx, arr, i);
-        weft_scope sc;
-        scope_enter(js, &sc, "WEFT_REFCALL", "");
-        r = argv ? JS_Call(ctx, fn, JS_UNDEFINED, (int)n, (JSValueConst *)argv)
-                 : JS_ThrowOutOfMemory(ctx);
-        scope_leave(js, &sc);
-        for (uint32_t i = 0; argv && i < n; i++) JS_FreeValue(ctx, argv[i]);
-        free(argv);
+        JSValue *argv = array_elements(ctx, arr, &n);
         JS_FreeValue(ctx, arr);
+        if (argv) {
+            weft_scope sc;
+            scope_enter(js, &sc, "WEFT_REFCALL", "");
+            r = JS_Call(ctx, fn, JS_UNDEFINED, (int)n, (JSValueConst *)argv);
+            scope_leave(js, &sc);
+        }
+        free_values(ctx, argv, n);
     }
     JS_FreeValue(ctx, fn);
     if (JS_IsException(r)) {
@@ -866,22 +923,11 @@ static void deliver_local(weft__rt *rt, void *ud)
         return;
     }
     weft__js *js = le->js;
-    JSContext *ctx = js->ctx;
     if (js->halted) return;
-    JSValue a = JS_NewArray(ctx);
-    for (int i = 0; i < le->argc && !JS_IsException(a); i++) {
-        JSValueConst v = le->argv[i];
-        JSValue el = JS_IsUndefined(v) ? JS_NULL : JS_DupValue(ctx, v);
-        if (JS_DefinePropertyValueUint32(ctx, a, (uint32_t)i, el, JS_PROP_C_W_E) < 0) {
-            JS_FreeValue(ctx, a);
-            a = JS_EXCEPTION;
-        }
-    }
-    if (JS_IsException(a)) {
-        log_exception(js, "out of memory for a local event");
-        return;
-    }
-    dispatch_args(js, le->name, a, NULL);
+    JSValueConst argv[LOCAL_ARGS_MAX];
+    for (int i = 0; i < le->argc; i++) /* undefined arrives as null */
+        argv[i] = JS_IsUndefined(le->argv[i]) ? JS_NULL : le->argv[i];
+    dispatch_argv(js, le->name, le->argc, argv, NULL);
 }
 
 static JSValue n_emit(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -1220,6 +1266,31 @@ static JSValue n_install_natives(JSContext *ctx, JSValueConst this_val, int argc
     return JS_UNDEFINED;
 }
 
+/* host.setHandlers(obj): resource.js's handler lists, read by dispatch_argv. */
+static JSValue n_set_handlers(JSContext *ctx, JSValueConst this_val, int argc,
+                              JSValueConst *argv)
+{
+    JS_SELF;
+    JS_FreeValue(ctx, js->res->handlers);
+    js->res->handlers = JS_DupValue(ctx, argv[0]);
+    return JS_UNDEFINED;
+}
+
+/* The global `source`'s accessor pair (resource.js). */
+static JSValue n_get_source(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    return JS_DupValue(ctx, js->res->source);
+}
+
+static JSValue n_set_source(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JS_SELF;
+    JS_FreeValue(ctx, js->res->source);
+    js->res->source = JS_DupValue(ctx, argc ? argv[0] : JS_UNDEFINED);
+    return JS_UNDEFINED;
+}
+
 static JSValue n_log(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JS_SELF;
@@ -1283,6 +1354,9 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("callNative", 1, n_call_native),
     JS_CFUNC_DEF("installNatives", 0, n_install_natives),
     JS_CFUNC_DEF("log", 1, n_log),
+    JS_CFUNC_DEF("setHandlers", 1, n_set_handlers),
+    JS_CFUNC_DEF("getSource", 0, n_get_source),
+    JS_CFUNC_DEF("setSource", 1, n_set_source),
 };
 
 /* CPU watchdog (QuickJS interrupt handler, polled by the interpreter, and
@@ -1350,7 +1424,8 @@ int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *re
     weft__js_res *r = calloc(1, sizeof *r);
     if (!r) return WEFT_ENOMEM;
     r->resource = resource;
-    r->dispatch_fn = JS_UNDEFINED;
+    r->handlers = JS_UNDEFINED;
+    r->source = JS_UNDEFINED;
     r->hooks = (weft__codec_hooks){make_ref, ref_proxy, js};
     r->ref_atom = JS_NewAtom(ctx, "__weftRefId");
     r->line_start[1] = r->line_start[2] = 1;
@@ -1389,7 +1464,8 @@ void *weft__js_host_free(weft__js *js)
     r->refs = NULL;
     r->refs_len = 0;
     JS_FreeAtom(js->ctx, r->ref_atom);
-    JS_FreeValue(js->ctx, r->dispatch_fn);
+    JS_FreeValue(js->ctx, r->handlers);
+    JS_FreeValue(js->ctx, r->source);
     free(r);
     js->res = NULL;
     return natives;

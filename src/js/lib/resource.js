@@ -53,14 +53,16 @@ internal.whenProcess(() => {
 });
 
 // ---- events ----
-// name -> [fn]. Lists are copy-on-write (replaced, never mutated), so a
-// dispatch walks the list it started with without copying it per event.
-const handlers = new Map();
+// name -> [fn], read by C (dispatch_argv in src/js/host_bindings.c), which
+// runs an event's handlers. Lists are copy-on-write (replaced, never
+// mutated), so a dispatch walks the list it started with.
+const handlers = Object.create(null);
+host.setHandlers(handlers);
 function addHandler(name, fn, net) {
   if (typeof name !== 'string') throw new TypeError('event name must be a string');
   if (typeof fn !== 'function') throw new TypeError('event handler must be a function');
-  const list = handlers.get(name);
-  handlers.set(name, list ? [...list, fn] : [fn]);
+  const list = handlers[name];
+  handlers[name] = list ? [...list, fn] : [fn];
   host.subscribe(name, !!net);
 }
 function on(name, fn) { addHandler(name, fn, false); }
@@ -69,12 +71,12 @@ function onNet(name, fn) {
   addHandler(name, fn, true);
 }
 function removeEventListener(name, fn) {
-  const list = handlers.get(name);
+  const list = handlers[name];
   if (!list) return;
   const i = list.indexOf(fn);
   if (i < 0) return;
-  if (list.length === 1) handlers.delete(name);
-  else handlers.set(name, list.filter((_, k) => k !== i));
+  if (list.length === 1) delete handlers[name];
+  else handlers[name] = list.filter((_, k) => k !== i);
   host.unsubscribe(name);
 }
 // emit is the native itself (no JS frame, no argument spread): it converts
@@ -82,30 +84,10 @@ function removeEventListener(name, fn) {
 const emit = host.emit;
 function emitNet(name, target, ...args) { host.emitNet(String(name), target, ...args); }
 
-let currentSource;
+// the current event's source (a player's server id for net events), kept by C
 Object.defineProperty(globalThis, 'source', {
-  get() { return currentSource; }, set(v) { currentSource = v; }, configurable: true, enumerable: false,
+  get: host.getSource, set: host.setSource, configurable: true, enumerable: false,
 });
-// Called by C: run this runtime's handlers for one event, in order.
-function dispatch(name, args, source) {
-  const list = handlers.get(name);
-  if (!list) return;
-  const prev = currentSource;
-  currentSource = source === undefined ? undefined : (/^-?\d+$/.test(source) ? Number(source) : source);
-  try {
-    for (let i = 0; i < list.length; i++) {
-      const fn = list[i];
-      try {
-        fn.apply(globalThis, args);
-      } catch (e) {
-        if (e !== null && typeof e === 'object' && e.message === 'process.exit()' && !(e instanceof Error)) throw e;
-        logError(`error in handler for event "${name}"`, e);
-      }
-    }
-  } finally {
-    currentSource = prev;
-  }
-}
 
 // ---- exports ----
 const exportEvent = (res, name) => `__cfx_export_${res}_${name}`;
@@ -208,7 +190,7 @@ function runFrame() {
   }
 }
 
-internal.host = { dispatch, revive, errorPayload, runFrame, logError, exportByEvent };
+internal.host = { revive, errorPayload, runFrame, logError, exportByEvent };
 
 // ---- the globals ----
 def('on', on);
