@@ -230,6 +230,10 @@ int weft_host_register_async_native(weft_host *h, const char *name, weft_async_n
  * ("js" or "lua") created after this call, before the resource's own
  * scripts, in registration order, with the resource's globals (NAME names it
  * in errors: "@weft/NAME"). An error in it is logged; the resource goes on.
+ * It is parsed once per host (JS: into bytecode) and run from that in each
+ * runtime. A JS prelude whose first line is `// weft:lazy NAME NAME...` runs
+ * instead on a runtime's first use of one of those globals (it must define
+ * them); in Lua it runs at start like the others.
  * 0, WEFT_EINVAL (unknown LANG) or WEFT_ENOMEM. */
 int weft_host_add_prelude(weft_host *h, const char *lang, const char *name, const char *source);
 
