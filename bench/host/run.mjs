@@ -257,7 +257,7 @@ for (const row of ['1', '2', '3', '4', '5', '5b']) {
   let target;
   if (hops) target = `${hopTarget(row)}${w ? mark(w.med * 1e3 <= TARGET[row]) : ''}`;
   else target = `median ≤ 3 us, p99 ≤ 100 us${w ? mark(w.med <= 3 && w.p99 <= 100) : ''}`;
-  const node = summarize(data.node[row]);
+  const node = summarize(data.node[row] || []);
   rows.push([row, WHAT[row], ...(SEED[row] || ['–', '–']), cell(s.frame, unit), cell(s.fasttick, unit), cell(w, unit),
     ratio(w, s.frame), ratio(w, s.fasttick), node ? `${cell(node, unit)}; weft/Node ${(w.med / node.med).toFixed(2)}` : '–', target]);
 }
