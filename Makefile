@@ -5,6 +5,9 @@ FUZZ_BUILD ?= build-fuzz
 # make fuzz: seconds each libFuzzer target runs; FUZZ_TARGETS: a subset.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?=
+# FUZZ_SEED: libFuzzer's -seed (empty: a random seed each run). CI fixes it so
+# a clean clone's run can be repeated exactly on this machine.
+FUZZ_SEED  ?=
 PREFIX     ?= /usr/local
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 MAKEFLAGS  += --no-print-directory
@@ -85,7 +88,7 @@ fuzz:
 	@tests/fuzz/seed-deps.sh $(BUILD) $(FUZZ_BUILD)
 	@CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWEFT_FUZZ=ON >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target weft_fuzzers
-	@tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@FUZZ_SEED=$(FUZZ_SEED) tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 format:
 	@clang-format -i include/*.h src/*/*.c src/*/*.h tests/unit/*.c tests/fuzz/*.c tests/fuzz/*.h

@@ -6,6 +6,7 @@
 # execution count; a crash, leak, UBSan report, timeout or out-of-memory ends
 # that target and leaves its input in BUILD/fuzz/crashes/ (replay it with the
 # `make test` build: build/fuzz_TARGET FILE). Exit status 1 if any failed.
+# FUZZ_SEED in the environment fixes libFuzzer's -seed (CI sets it).
 BUILD=${1:?usage: run.sh BUILD SECONDS [TARGET...]}
 SECONDS_EACH=${2:-60}
 shift 2
@@ -27,11 +28,13 @@ for t in $TARGETS; do
   mkdir -p "$work"
   dict=""
   [ -f "$HERE/$t.dict" ] && dict="-dict=$HERE/$t.dict"
+  seed=""
+  [ -n "${FUZZ_SEED:-}" ] && seed="-seed=$FUZZ_SEED"
   # -timeout: one input running longer is a hang; -rss_limit_mb: a runaway.
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     "$exe" -max_total_time="$SECONDS_EACH" -timeout=20 -rss_limit_mb=2560 \
-      -print_final_stats=1 -artifact_prefix="$BUILD/fuzz/crashes/$t-" $dict \
+      -print_final_stats=1 $seed -artifact_prefix="$BUILD/fuzz/crashes/$t-" $dict \
       "$work" "$HERE/corpus/$t" >"$log" 2>&1
   rc=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
