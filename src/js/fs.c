@@ -100,8 +100,10 @@ static int read_dir(fs_job *j)
         return UV_ENOMEM;
     }
     uv_dirent_t ent;
-    /* Bound: scandir returned rc entries. */
-    while (j->n_names < cap && uv_fs_scandir_next(&r, &ent) != UV_EOF) {
+    /* Bound: scandir returned rc entries. Iterate to UV_EOF even so: libuv frees each entry on
+       the next call, and uv_fs_req_cleanup does not free the last one handed out. */
+    while (uv_fs_scandir_next(&r, &ent) != UV_EOF) {
+        if (j->n_names == cap) continue;
         j->names[j->n_names] = strdup(ent.name);
         j->types[j->n_names++] = ent.type;
     }
