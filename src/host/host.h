@@ -101,6 +101,10 @@ struct weft_host {
      * runtime's share of the checkpoint) began, 0 when no script code runs.
      * Written by the loop thread only; read by the watchdog thread. */
     _Atomic uint64_t entry_start;
+    /* Set by weft__host_clock_fresh (a runaway was stopped): the entry that
+     * called the runaway restarts the clock when it regains control, so the
+     * runaway's unwinding is not charged to the next code it calls. */
+    unsigned char clock_fresh;
     /* Set (to entry_start) by a first SIGINT/SIGTERM that came while script
      * code ran: that entry is interrupted (src/host/watchdog.c). */
     _Atomic uint64_t interrupt_entry;
@@ -165,6 +169,13 @@ static inline void weft__host_clock_stop(weft_host *h)
 {
     atomic_store_explicit(&h->entry_start, 0, memory_order_relaxed);
 }
+/* A runaway was stopped: the caller of the stopped runtime gets a fresh
+ * budget, from now and again when it regains control (weft__host_leave). */
+static inline void weft__host_clock_fresh(weft_host *h)
+{
+    weft__host_clock_start(h);
+    h->clock_fresh = 1;
+}
 /* uv_hrtime() when the running outermost script entry began, 0 if none. */
 static inline uint64_t weft__host_entry_start(weft_host *h)
 {
@@ -195,7 +206,13 @@ static inline void weft__host_enter(weft_host *h, weft__rt *rt)
  * run the checkpoint. */
 static inline void weft__host_leave(weft_host *h)
 {
-    if (--h->depth == h->op_base) weft__host_clock_stop(h);
+    if (--h->depth == h->op_base) {
+        weft__host_clock_stop(h);
+        h->clock_fresh = 0;
+    } else if (h->clock_fresh && h->depth > h->op_base) {
+        weft__host_clock_start(h);
+        h->clock_fresh = 0;
+    }
     if (h->depth == 0) {
         h->op_base = 0;
         weft__host_unwound(h);

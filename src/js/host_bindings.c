@@ -1399,7 +1399,7 @@ static int js_interrupt(JSRuntime *rt, void *opaque)
         js->exiting = 1;
         /* a caller that entered this resource gets a fresh budget: the time
          * went to the runaway, not to it */
-        weft__host_clock_start(h);
+        weft__host_clock_fresh(h);
         return 1;
     }
     if (js->res->cpu_warn_ms > 0 && ms >= (uint64_t)js->res->cpu_warn_ms &&

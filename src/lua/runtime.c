@@ -197,7 +197,7 @@ static void watchdog_hook(lua_State *L, lua_Debug *ar)
         uv_check_stop(&lua->check);
         uv_idle_stop(&lua->idle);
         if (lua->on_runaway) lua->on_runaway(lua, why);
-        weft__host_clock_start(h); /* a caller into this runtime starts afresh */
+        weft__host_clock_fresh(h); /* a caller into this runtime starts afresh */
         weft__wd_lock(h);
         if (lua->running && lua->running != L)
             lua_sethook(lua->running, watchdog_hook, LUA_MASKCOUNT, 1);
