@@ -47,6 +47,8 @@ fail() {
 wait_for 'listening on 127.0.0.1:[0-9]* (tcp' 15 || fail "the server did not listen"
 PORT=$(grep -o 'listening on 127.0.0.1:[0-9]*' "$TMP/log" | head -1 | cut -d: -f2)
 URL="http://127.0.0.1:$PORT/chatroom/"
+# WEFT_TEST_SLOW (make asan: 4) scales the waits the pages depend on
+SLOW=${WEFT_TEST_SLOW:-1}
 FLAGS="--headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=900,500"
 
 # Ann stays connected (a debugging port keeps a headless browser open)
@@ -55,9 +57,9 @@ FLAGS="--headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=900
   "$URL?name=Ann&say=hello%20from%20Ann&report=hi%20Ann" >"$TMP/ann.txt" 2>&1 &
 ANN=$!
 wait_for 'player [0-9]* (Ann, .*) joined' 20 || fail "Ann did not join"
-sleep 1 # Ann's message reaches the database
+sleep "$SLOW" # Ann's message reaches the database
 # shellcheck disable=SC2086
-timeout 30 "$CHROME" $FLAGS --user-data-dir="$TMP/bob" --virtual-time-budget=3000 \
+timeout 30 "$CHROME" $FLAGS --user-data-dir="$TMP/bob" --virtual-time-budget=$((3000 * SLOW)) \
   --screenshot="$OUT" "$URL?name=Bob&say=hi%20Ann&report=hello%20from%20Ann" \
   >"$TMP/bob.txt" 2>&1 || fail "chromium (Bob) failed: $(tail -3 "$TMP/bob.txt")"
 wait_for 'Bob saw: .*Ann: hello from Ann' 15 || fail "Bob did not see Ann's message (history)"
