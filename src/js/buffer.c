@@ -432,6 +432,15 @@ static JSValue js_compare(JSContext *ctx, JSValueConst this_val, int argc, JSVal
     return JS_NewInt32(ctx, r < 0 ? -1 : r > 0);
 }
 
+/* Whether the nn bytes at p are the needle. The first byte is compared
+ * before memcmp: most positions differ there, and under ASan each memcmp
+ * checks all nn bytes of both sides (test-buffer-indexof took 48 s of CPU,
+ * 0.3 s without ASan). */
+static int match_at(const uint8_t *p, const uint8_t *nd, size_t nn)
+{
+    return !nn || (p[0] == nd[0] && !memcmp(p + 1, nd + 1, nn - 1));
+}
+
 /* natives.buffer.indexOf(hay, needle, from, forward, step) -> index or -1.
  * from is a byte index in range; step 2 keeps matches aligned (utf16le). */
 static JSValue js_index_of(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -454,11 +463,11 @@ static JSValue js_index_of(JSContext *ctx, JSValueConst this_val, int argc, JSVa
             return JS_NewInt64(ctx, m ? (int64_t)(m - h) : -1);
         }
         for (int64_t i = from; i <= last; i += step)
-            if (!memcmp(h + i, nd, nn)) return JS_NewInt64(ctx, i);
+            if (match_at(h + i, nd, nn)) return JS_NewInt64(ctx, i);
     } else {
         if (from > last) from = last;
         for (int64_t i = from; i >= 0; i -= step)
-            if (!memcmp(h + i, nd, nn)) return JS_NewInt64(ctx, i);
+            if (match_at(h + i, nd, nn)) return JS_NewInt64(ctx, i);
     }
     return JS_NewInt32(ctx, -1);
 }
