@@ -258,6 +258,11 @@
  * clusterLeaseLost) when a tenth of it is left without a renewal. The bucket
  * takes the TTL of the server that creates it. set weft_clusterLeaseTtlMs. */
 #define WEFT_CLUSTER_LEASE_TTL_MS 15000
+/* Durable cluster events (docs/cluster.md): the stream WEFT_EVENTS keeps an
+ * event this long, ms; a second publish with the same message id inside the
+ * duplicate window, ms, is not stored again (NATS's default window). */
+#define WEFT_CLUSTER_EVENT_MAX_AGE_MS (24 * 3600 * 1000)
+#define WEFT_CLUSTER_DUP_WINDOW_MS 120000
 /* Period of the loop timer that rejects timed-out calls, ms. */
 #define WEFT_CLUSTER_SWEEP_MS 50
 

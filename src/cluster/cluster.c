@@ -644,6 +644,35 @@ static int need_join(weft__cluster *cl)
     return rc < 0 ? weft_native_error(cl->h, "%s", cl->err) : 0;
 }
 
+int weft__cl_event_payload(weft__cluster *cl, const char *what, const char *name, const char *args,
+                           size_t len, uint32_t skip, msgpack_sbuffer *sb, char *err, size_t cap)
+{
+    char *rest = NULL;
+    size_t rest_len = 0;
+    int rc = rest_args(args, len, skip, &rest, &rest_len);
+    if (rc < 0) return snprintf(err, cap, "%s(\"%s\"): bad arguments", what, name), rc;
+    if (weft__cl_has_ref(rest, rest_len) != 0) {
+        free(rest);
+        snprintf(err, cap, "%s(\"%s\"): function references cannot cross servers", what, name);
+        return WEFT_EINVAL;
+    }
+    msgpack_packer pk;
+    weft__res_begin(sb, &pk);
+    msgpack_pack_array(&pk, 3);
+    msgpack_pack_str_with_body(&pk, cl->link->name, strlen(cl->link->name));
+    msgpack_pack_str_with_body(&pk, name, strlen(name));
+    msgpack_sbuffer_write(sb, rest, rest_len);
+    free(rest);
+    if (sb->size > WEFT_CLUSTER_MAX_PAYLOAD) {
+        size_t n = sb->size;
+        msgpack_sbuffer_destroy(sb);
+        snprintf(err, cap, "%s(\"%s\"): %zu bytes is more than %d", what, name, n,
+                 WEFT_CLUSTER_MAX_PAYLOAD);
+        return WEFT_EINVAL;
+    }
+    return 0;
+}
+
 /* TriggerClusterEvent(name, ...args) */
 static int n_trigger(void *ud, const char *args, size_t len, char **result, size_t *rlen)
 {
@@ -655,28 +684,11 @@ static int n_trigger(void *ud, const char *args, size_t len, char **result, size
         a.tok[0].type != WEFT__MP_STR || weft__cl_token(name, tok, sizeof tok) < 0)
         return weft_native_error(
             cl->h, "TriggerClusterEvent: the event name must be a string of 1-200 bytes");
-    char *rest = NULL;
-    size_t rest_len = 0;
-    int rc = rest_args(args, len, 1, &rest, &rest_len);
-    if (rc < 0) return rc;
-    if (weft__cl_has_ref(rest, rest_len) != 0) {
-        free(rest);
-        return weft_native_error(
-            cl->h, "TriggerClusterEvent(\"%s\"): function references cannot cross servers", name);
-    }
     msgpack_sbuffer sb;
-    msgpack_packer pk;
-    weft__res_begin(&sb, &pk);
-    msgpack_pack_array(&pk, 3);
-    msgpack_pack_str_with_body(&pk, cl->link->name, strlen(cl->link->name));
-    msgpack_pack_str_with_body(&pk, name, strlen(name));
-    msgpack_sbuffer_write(&sb, rest, rest_len);
-    free(rest);
-    if (sb.size > WEFT_CLUSTER_MAX_PAYLOAD) {
-        msgpack_sbuffer_destroy(&sb);
-        return weft_native_error(cl->h, "TriggerClusterEvent(\"%s\"): %zu bytes is more than %d",
-                                 name, sb.size, WEFT_CLUSTER_MAX_PAYLOAD);
-    }
+    char err[400];
+    if (weft__cl_event_payload(cl, "TriggerClusterEvent", name, args, len, 1, &sb, err,
+                               sizeof err) < 0)
+        return weft_native_error(cl->h, "%s", err);
     snprintf(subj, sizeof subj, "weft.ev.%s", tok);
     natsStatus s = N.natsConnection_Publish(cl->nc, subj, sb.data, (int)sb.size);
     msgpack_sbuffer_destroy(&sb);

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include <uv.h>
+#include <msgpack.h>
 #include "host/server.h"
 #include "cluster/cluster.h"
 #include "cluster/nats_api.h"
@@ -109,7 +110,9 @@ struct weft__cluster {
     kvStore *lkv; /* BUCKET_leases, under kv_lock */
     int lease_ttl_ms;
     cl_lease *leases;
-    uv_timer_t *lease_timer; /* made at join, unref'd */
+    uv_timer_t *lease_timer;     /* made at join, unref'd */
+    int stream_ok;               /* the durable events' stream exists (under kv_lock) */
+    uint64_t boot_ns, next_dpub; /* weft-made message ids: <server>-<boot>-<n> */
 };
 
 /* Join the cluster if server.cfg asks for it and it has not been tried: read
@@ -125,6 +128,12 @@ int weft__cl_has_ref(const char *p, size_t len);
  * become '_'). 0, or WEFT_EINVAL (empty or longer than cap - 1). */
 int weft__cl_token(const char *name, char *tok, size_t cap);
 void weft__cl_link_release(cl_link *l);
+/* The payload of a cluster event, [origin, name, args after the first
+ * `skip`], in *sb (initialized here; the caller destroys it on 0). 0, or a
+ * negative WEFT_E* with err filled ("WHAT(\"NAME\"): ..."): a function
+ * reference, or more than WEFT_CLUSTER_MAX_PAYLOAD bytes. */
+int weft__cl_event_payload(weft__cluster *cl, const char *what, const char *name, const char *args,
+                           size_t len, uint32_t skip, msgpack_sbuffer *sb, char *err, size_t cap);
 
 /* Loop thread: handle what the synchronous subscriptions hold (events,
  * export requests), up to WEFT_CLUSTER_BATCH messages (then again from the

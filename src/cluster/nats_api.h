@@ -61,6 +61,12 @@
     X(nats_GetLastError)                                                                           \
     X(jsCtx_Destroy)                                                                               \
     X(jsOptions_Init)                                                                              \
+    X(jsStreamConfig_Init)                                                                         \
+    X(js_AddStream)                                                                                \
+    X(jsStreamInfo_Destroy)                                                                        \
+    X(jsPubOptions_Init)                                                                           \
+    X(js_Publish)                                                                                  \
+    X(jsPubAck_Destroy)                                                                            \
     X(js_CreateKeyValue)                                                                           \
     X(js_KeyValue)                                                                                 \
     X(kvConfig_Init)                                                                               \

@@ -2,26 +2,30 @@
  * get/set/delete with revision checks and ownership leases as async natives
  * whose blocking libnats calls run on libuv's thread pool; watches served by
  * one watcher thread per server (kvStore_WatchAll, filtered on the loop),
- * each change delivered as a local event to the watching resource.
+ * each change delivered as a local event to the watching resource; and the
+ * producer side of durable events (TriggerDurableClusterEvent: JetStream
+ * publish with a message id, on the same thread pool path).
  * Invariant: at close, no work request touches the bucket any more (close
  * waits for those running) and the watcher thread is joined. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "api/args.h"
 #include "host/msgpack.h"
 #include "cluster/cluster_int.h"
 
-enum { OP_GET, OP_SET, OP_DELETE, OP_ACQUIRE, OP_RELEASE, OP_RENEW, OP_OWNER };
+enum { OP_GET, OP_SET, OP_DELETE, OP_ACQUIRE, OP_RELEASE, OP_RENEW, OP_OWNER, OP_DPUB };
 
 typedef struct kv_work {
     uv_work_t req;
     weft__cluster *cl;
     weft_call *call;
     int op;
-    char key[260];
-    char *value; /* msgpack (OP_SET) */
+    char key[260];             /* OP_DPUB: the message id */
+    char subj[224], name[208]; /* OP_DPUB: weft.dev.<token>, the event name */
+    char *value;               /* msgpack (OP_SET, OP_DPUB) */
     size_t len;
     int64_t revision; /* OP_SET: -1 unconditional, 0 create, n update; OP_RENEW: held */
     /* lease results, read on the loop thread by kv_after_cb */
@@ -216,6 +220,76 @@ static void lease_op(kv_work *w, kvStore *kv)
     weft_call_reject(w->call, msg);
 }
 
+/* Work thread, under the kv lock: the durable events' stream, made once. */
+static int open_stream(weft__cluster *cl, char *err, size_t cap)
+{
+    if (cl->stream_ok) return 0;
+    natsStatus s = NATS_OK;
+    if (!cl->js) s = N.natsConnection_JetStream(&cl->js, cl->nc, NULL);
+    jsErrCode jerr = 0;
+    if (s == NATS_OK) {
+        jsStreamConfig cfg;
+        const char *subjects[] = {"weft.dev.>"};
+        N.jsStreamConfig_Init(&cfg);
+        cfg.Name = "WEFT_EVENTS";
+        cfg.Subjects = subjects;
+        cfg.SubjectsLen = 1;
+        cfg.Storage = js_FileStorage;
+        cfg.MaxAge = (int64_t)WEFT_CLUSTER_EVENT_MAX_AGE_MS * 1000000;
+        cfg.Duplicates = (int64_t)WEFT_CLUSTER_DUP_WINDOW_MS * 1000000;
+        cfg.MaxMsgSize = WEFT_CLUSTER_MAX_PAYLOAD;
+        s = N.js_AddStream(NULL, cl->js, &cfg, NULL, &jerr);
+        if (s != NATS_OK && jerr == JSStreamNameExistErr) s = NATS_OK; /* made elsewhere */
+    }
+    if (s != NATS_OK) {
+        char e[256];
+        weft__cl_nats_error(s, e, sizeof e);
+        snprintf(err, cap,
+                 "the durable events' stream WEFT_EVENTS is not available (is JetStream on? "
+                 "nats-server -js): %s",
+                 e);
+        return WEFT_EIO;
+    }
+    cl->stream_ok = 1;
+    return 0;
+}
+
+/* Work thread: store a durable event (the PubAck says whether its id was
+ * already stored inside the duplicate window). */
+static void dpub_op(kv_work *w)
+{
+    weft__cluster *cl = w->cl;
+    jsPubOptions po;
+    N.jsPubOptions_Init(&po);
+    po.MsgId = w->key;
+    po.MaxWait = WEFT_CLUSTER_CALL_TIMEOUT_MS;
+    jsPubAck *pa = NULL;
+    jsErrCode jerr = 0;
+    natsStatus s = N.js_Publish(&pa, cl->js, w->subj, w->value, (int)w->len, &po, &jerr);
+    if (s != NATS_OK) {
+        char e[256], msg[800];
+        weft__cl_nats_error(s, e, sizeof e);
+        snprintf(msg, sizeof msg, "durable event %.200s not confirmed (id %.128s): %.255s", w->name,
+                 w->key, e);
+        weft_call_reject(w->call, msg);
+        return;
+    }
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    weft__res_begin(&sb, &pk);
+    msgpack_pack_map(&pk, 2);
+    msgpack_pack_str_with_body(&pk, "seq", 3);
+    msgpack_pack_uint64(&pk, pa->Sequence);
+    msgpack_pack_str_with_body(&pk, "duplicate", 9);
+    if (pa->Duplicate)
+        msgpack_pack_true(&pk);
+    else
+        msgpack_pack_false(&pk);
+    N.jsPubAck_Destroy(pa);
+    weft_call_resolve(w->call, sb.data, sb.size);
+    msgpack_sbuffer_destroy(&sb);
+}
+
 static void kv_work_cb(uv_work_t *req)
 {
     kv_work *w = req->data;
@@ -226,6 +300,16 @@ static void kv_work_cb(uv_work_t *req)
     int stopping = cl->watch_stop < 0;
     uv_mutex_unlock(&cl->link->lock);
     uv_mutex_lock(lk);
+    if (w->op == OP_DPUB) {
+        int ok = !stopping && open_stream(cl, err, sizeof err) == 0;
+        uv_mutex_unlock(lk);
+        if (stopping) snprintf(err, sizeof err, "the server is stopping");
+        if (ok)
+            dpub_op(w);
+        else
+            weft_call_reject(w->call, err);
+        goto done;
+    }
     int lease = w->op >= OP_ACQUIRE;
     kvStore *kv = stopping ? NULL
                   : lease  ? open_leases(cl, err, sizeof err)
@@ -286,6 +370,7 @@ static void kv_work_cb(uv_work_t *req)
     } else {
         lease_op(w, kv);
     }
+done:;
     cl_link *l = cl->link;
     uv_mutex_lock(&l->lock);
     if (--l->kv_work == 0) uv_cond_broadcast(&l->kv_idle);
@@ -405,6 +490,63 @@ static int n_release(void *ud, weft_call *call, const char *args, size_t len)
 static int n_owner(void *ud, weft_call *call, const char *args, size_t len)
 {
     return kv_start(ud, call, args, len, OP_OWNER, "lease.");
+}
+
+/* TriggerDurableClusterEvent(name, id, ...args) -> {seq, duplicate}: stored
+ * in JetStream with Nats-Msg-Id = id (nil: one weft makes). Never buffered:
+ * with the link down it rejects at once. */
+static int n_dpub(void *ud, weft_call *call, const char *args, size_t len)
+{
+    weft__cluster *cl = ud;
+    char msg[500], name[208], tok[208], id[140];
+    if (weft__cl_join(cl) < 0) return weft_call_reject(call, cl->err), 0;
+    weft__args a;
+    if (weft__args_parse(&a, args, len) < 0 || !weft__args_text(&a, 0, name, sizeof name) ||
+        a.tok[0].type != WEFT__MP_STR || weft__cl_token(name, tok, sizeof tok) < 0)
+        return weft_call_reject(
+                   call,
+                   "TriggerDurableClusterEvent: the event name must be a string of 1-200 bytes"),
+               0;
+    if (a.n > 1 && a.tok[1].type != WEFT__MP_NIL) {
+        if (a.tok[1].type != WEFT__MP_STR || a.tok[1].len < 1 || a.tok[1].len > 128 ||
+            !weft__args_text(&a, 1, id, sizeof id)) {
+            snprintf(msg, sizeof msg,
+                     "TriggerDurableClusterEvent(\"%s\"): the id must be a string of 1-128 bytes "
+                     "or nil",
+                     name);
+            return weft_call_reject(call, msg), 0;
+        }
+    } else {
+        snprintf(id, sizeof id, "%s-%" PRIx64 "-%" PRIu64, cl->link->name, cl->boot_ns,
+                 ++cl->next_dpub);
+    }
+    kv_work *w = calloc(1, sizeof *w);
+    if (!w) return WEFT_ENOMEM;
+    msgpack_sbuffer sb;
+    if (weft__cl_event_payload(cl, "TriggerDurableClusterEvent", name, args, len, 2, &sb, msg,
+                               sizeof msg) < 0) {
+        free(w);
+        return weft_call_reject(call, msg), 0;
+    }
+    uv_mutex_lock(&cl->link->lock);
+    int up = cl->link->link_up;
+    uv_mutex_unlock(&cl->link->lock);
+    if (!up) {
+        msgpack_sbuffer_destroy(&sb);
+        free(w);
+        snprintf(msg, sizeof msg, "the cluster link is down (durable event %s not stored, id %s)",
+                 name, id);
+        return weft_call_reject(call, msg), 0;
+    }
+    w->cl = cl;
+    w->call = call;
+    w->op = OP_DPUB;
+    w->value = sb.data; /* the sbuffer's malloc'ed data, freed with w */
+    w->len = sb.size;
+    snprintf(w->key, sizeof w->key, "%s", id);
+    snprintf(w->name, sizeof w->name, "%s", name);
+    snprintf(w->subj, sizeof w->subj, "weft.dev.%s", tok);
+    return queue_kv(cl, w);
 }
 
 /* ---- lease renewal (loop thread) --------------------------------------------------- */
@@ -719,15 +861,11 @@ void weft__cl_state_resource_stopped(weft__cluster *cl, const char *resource)
 /* ---- open / close ------------------------------------------------------------------ */
 
 static const weft_native natives[] = {
-    {"WeftClusterStateGet", NULL, n_get},
-    {"WeftClusterStateSet", NULL, n_set},
-    {"WeftClusterStateDelete", NULL, n_delete},
-    {"WeftClusterLeaseAcquire", NULL, n_acquire},
-    {"WeftClusterLeaseRelease", NULL, n_release},
-    {"WeftClusterLeaseOwner", NULL, n_owner},
-    {"WeftClusterStateWatch", n_watch, NULL},
-    {"WeftClusterStateUnwatch", n_unwatch, NULL},
-    {NULL, NULL, NULL},
+    {"WeftClusterStateGet", NULL, n_get},         {"WeftClusterStateSet", NULL, n_set},
+    {"WeftClusterStateDelete", NULL, n_delete},   {"WeftClusterLeaseAcquire", NULL, n_acquire},
+    {"WeftClusterLeaseRelease", NULL, n_release}, {"WeftClusterLeaseOwner", NULL, n_owner},
+    {"TriggerDurableClusterEvent", NULL, n_dpub}, {"WeftClusterStateWatch", n_watch, NULL},
+    {"WeftClusterStateUnwatch", n_unwatch, NULL}, {NULL, NULL, NULL},
 };
 
 static void timer_closed(uv_handle_t *t)
@@ -739,6 +877,7 @@ int weft__cl_state_open(weft_host *h, weft__cluster *cl)
 {
     if (uv_mutex_init(&cl->kv_lock) != 0) return WEFT_ENOMEM;
     cl->kv_lock_init = 1;
+    cl->boot_ns = uv_hrtime() ^ ((uint64_t)time(NULL) << 20);
     return weft_host_register_natives(h, natives, cl);
 }
 
