@@ -41,5 +41,8 @@ async function main() {
   T(`after restart: stored ${!!r1}, retry duplicate ${r2.duplicate}, same seq ${r2.seq === r1.seq}`);
   const o1 = await TriggerDurableClusterEvent('orders:paid', 'order-1', { amount: 42 });
   T(`order-1 after restart: duplicate ${o1.duplicate}, seq ${o1.seq === a.seq}`);
+  const lua = new Promise((resolve) => on('luaDone', resolve));
+  emit('luaCheck');
+  T(await lua);
 }
 main().catch((e) => T(`driver failed: ${msg(e)}`)).finally(() => setTimeout(() => ExecuteCommand('quit'), 10));
