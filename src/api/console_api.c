@@ -78,24 +78,13 @@ int weft__api_known(weft_host *h, const char *name)
     return weft__cmds_find(&h->server->commands, name) != NULL;
 }
 
-static int access_type(weft_host *h, const char *word, int *allow)
-{
-    if (!strcmp(word, "allow"))
-        *allow = 1;
-    else if (!strcmp(word, "deny"))
-        *allow = 0;
-    else {
-        weft__log(h, "security", "access type needs to be 'allow' or 'deny', not '%s'", word);
-        return WEFT_EINVAL;
-    }
-    return 0;
-}
-
 /* FiveM refuses add_ace/remove_ace on a principal the caller acts as. */
-static int own_access(weft_host *h, const char *principal)
+static int own_access(weft_host *h, const weft__cfg_cmd *c, const char *principal)
 {
     if (!weft__ace_on_stack(&h->server->ace, principal)) return 0;
-    weft__log(h, "security", "changing one's own access is not permitted (%s)", principal);
+    weft__srv_cmd_error(h, c->file ? c : NULL, "security",
+                        "%s: changing one's own access is not permitted (%s)", c->argv[0],
+                        principal);
     return 1;
 }
 
@@ -106,26 +95,55 @@ static int ace_command(weft_host *h, const weft__cfg_cmd *c)
     int allow;
     if (!strcmp(a0, "add_ace") || !strcmp(a0, "remove_ace")) {
         if (c->argc != 4) {
-            weft__log(h, "weft", "usage: %s PRINCIPAL OBJECT allow|deny", a0);
+            weft__srv_cmd_error(h, c, "weft",
+                                "%s: expected 3 arguments, got %d (usage: %s PRINCIPAL OBJECT "
+                                "allow|deny)",
+                                a0, c->argc - 1, a0);
             return WEFT_EINVAL;
         }
-        if (access_type(h, c->argv[3], &allow) < 0) return WEFT_EINVAL;
-        if (own_access(h, c->argv[1])) return WEFT_EACCES;
+        if (!*c->argv[1] || !*c->argv[2]) {
+            weft__srv_cmd_error(h, c, "weft",
+                                "%s: the principal and the object must not be empty (usage: %s "
+                                "PRINCIPAL OBJECT allow|deny)",
+                                a0, a0);
+            return WEFT_EINVAL;
+        }
+        if (strcmp(c->argv[3], "allow") && strcmp(c->argv[3], "deny")) {
+            weft__srv_cmd_error(h, c, "weft",
+                                "%s: the access type must be allow or deny, not \"%.60s\" "
+                                "(usage: %s PRINCIPAL OBJECT allow|deny)",
+                                a0, c->argv[3], a0);
+            return WEFT_EINVAL;
+        }
+        allow = !strcmp(c->argv[3], "allow");
+        if (own_access(h, c, c->argv[1])) return WEFT_EACCES;
         return a0[0] == 'a' ? weft__ace_add(ace, c->argv[1], c->argv[2], allow)
                             : weft__ace_remove(ace, c->argv[1], c->argv[2], allow);
     }
     if (!strcmp(a0, "add_principal") || !strcmp(a0, "remove_principal")) {
         if (c->argc != 3) {
-            weft__log(h, "weft", "usage: %s CHILD PARENT", a0);
+            weft__srv_cmd_error(h, c, "weft",
+                                "%s: expected 2 arguments, got %d (usage: %s CHILD PARENT)", a0,
+                                c->argc - 1, a0);
             return WEFT_EINVAL;
         }
-        if (own_access(h, c->argv[1])) return WEFT_EACCES;
+        if (!*c->argv[1] || !*c->argv[2]) {
+            weft__srv_cmd_error(h, c, "weft",
+                                "%s: the child and the parent must not be empty (usage: %s CHILD "
+                                "PARENT)",
+                                a0, a0);
+            return WEFT_EINVAL;
+        }
+        if (own_access(h, c, c->argv[1])) return WEFT_EACCES;
         return a0[0] == 'a' ? weft__ace_add_parent(ace, c->argv[1], c->argv[2])
                             : weft__ace_remove_parent(ace, c->argv[1], c->argv[2]);
     }
     if (!strcmp(a0, "test_ace")) {
         if (c->argc != 3) {
-            weft__log(h, "weft", "usage: test_ace PRINCIPAL OBJECT");
+            weft__srv_cmd_error(h, c, "weft",
+                                "test_ace: expected 2 arguments, got %d (usage: test_ace "
+                                "PRINCIPAL OBJECT)",
+                                c->argc - 1);
             return WEFT_EINVAL;
         }
         weft__log(h, "security", "%s -> %s = %s", c->argv[1], c->argv[2],
@@ -151,7 +169,10 @@ static int ace_command(weft_host *h, const weft__cfg_cmd *c)
 static int policy_command(weft_host *h, const weft__cfg_cmd *c)
 {
     if (c->argc < 3) {
-        weft__log(h, "weft", "usage: statebag_policy BAG KEY [RESOURCE...]");
+        weft__srv_cmd_error(h, c, "weft",
+                            "statebag_policy: expected 2 or more arguments, got %d (usage: "
+                            "statebag_policy BAG KEY [RESOURCE...])",
+                            c->argc - 1);
         return WEFT_EINVAL;
     }
     weft__server *s = h->server;

@@ -18,14 +18,19 @@
 #include "api/args.h"
 #include "api/server_api.h"
 #include "host/server.h"
+#include "net/net.h"
 
 int weft__srv_set_convar(weft_host *h, const char *name, const char *value, unsigned flags)
 {
     weft__server *s = h->server;
+    char why[8];
+    if (weft__convar_check(NULL, name, value, why, sizeof why)) return WEFT_EINVAL;
     const char *old = weft__convars_get(&s->convars, name, NULL);
     int changed = !old || strcmp(old, value);
     int rc = weft__convars_set(&s->convars, name, value, flags);
     if (!rc && changed) weft__api_convar_changed(h, name);
+    if (!rc && changed && (!strncasecmp(name, "net_", 4) || !strcasecmp(name, "sv_maxClients")))
+        weft__net_limits_reload(h);
     return rc;
 }
 
@@ -106,6 +111,9 @@ static int set_with(weft_host *h, const char *args, size_t len, unsigned flags, 
         const weft__convar *cv = weft__convars_find(&h->server->convars, name);
         if (cv) flags = cv->flags;
     }
+    char why[512];
+    if (weft__convar_check(&h->server->convars, name, value, why, sizeof why))
+        return weft_native_error(h, "SetConvar: %s", why);
     return weft__srv_set_convar(h, name, value, flags);
 }
 

@@ -256,9 +256,9 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
         while ((r = split(&p, &cmd, &why)) > 0) {
             cmd.file = path;
             cmd.line = lineno;
-            if (strcasecmp(cmd.argv[0], "exec") == 0 && cmd.argc >= 2) {
-                /* exec FILE [ignored...]: always here, so nesting is counted
-                 * (a bare `exec` goes to the callback for its usage line) */
+            if (strcasecmp(cmd.argv[0], "exec") == 0 && cmd.argc == 2) {
+                /* exec FILE: always here, so nesting is counted (a bare
+                 * `exec` or extra words go to the callback for its usage line) */
                 if (++c->files > WEFT_CFG_MAX_EXEC_FILES) {
                     /* said once; the rest of the fan-out is skipped quietly */
                     if (c->files == WEFT_CFG_MAX_EXEC_FILES + 1)

@@ -112,4 +112,26 @@ int weft__convars_get_int(const weft__convars *cv, const char *name, int def);
 /* The convar entry, or NULL. For listing, iterate cv->items[0..len-1]. */
 const weft__convar *weft__convars_find(const weft__convars *cv, const char *name);
 
+/* The numeric convars weft reads (convar_limits.c): name, valid range
+ * (inclusive), unit and built-in default (def_lua: Lua's where it differs
+ * from JS's, else 0). */
+typedef struct weft__convar_range {
+    const char *name;
+    long long lo, hi;
+    const char *unit;
+    long long def, def_lua;
+} weft__convar_range;
+/* The range of convar name (any case), or NULL when weft reads no number
+ * from it (then any text is accepted). */
+const weft__convar_range *weft__convar_range_find(const char *name);
+/* The i-th range (for listing and tests), NULL past the end. */
+const weft__convar_range *weft__convar_range_at(size_t i);
+/* 0 if value may be stored in name (not a numeric convar, or a whole
+ * base-10 integer in range); else WEFT_EINVAL and why holds one sentence
+ * naming the convar, the value, the valid range and what is kept (the
+ * value in cv, or the default): "sv_frameRate \"0\" is out of range: valid
+ * is 1 to 1000 (Hz); keeping the default, 20". cv may be NULL. */
+int weft__convar_check(const weft__convars *cv, const char *name, const char *value, char *why,
+                       size_t cap);
+
 #endif

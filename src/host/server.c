@@ -713,17 +713,13 @@ static const char *rest_after(const char *line, int skip)
 
 static int cfg_exec_cb(void *opaque, const weft__cfg_cmd *cmd);
 
-/* A bad server.cfg line: one log line naming file:line (paths inside the
- * server folder shown relative to it); loading goes on. */
-static void cfg_error(void *opaque, const char *msg)
+/* msg with every "DIR/" of the server folder removed (cfg paths inside the
+ * server folder are shown relative to it), into out. Bound: one pass. */
+static void relative_to_dir(weft_host *h, const char *msg, char *out, size_t cap)
 {
-    weft_host *h = opaque;
     const char *dir = h->server->dir;
-    size_t dl = dir ? strlen(dir) : 0;
-    char out[1024];
-    size_t o = 0;
-    /* Bound: one pass over msg. */
-    for (const char *p = msg; *p && o + 1 < sizeof out;) {
+    size_t dl = dir ? strlen(dir) : 0, o = 0;
+    for (const char *p = msg; *p && o + 1 < cap;) {
         if (dl && !strncmp(p, dir, dl) && p[dl] == '/') {
             p += dl + 1;
             continue;
@@ -731,8 +727,35 @@ static void cfg_error(void *opaque, const char *msg)
         out[o++] = *p++;
     }
     out[o] = 0;
+}
+
+/* A bad server.cfg line: one log line naming file:line; loading goes on. */
+static void cfg_error(void *opaque, const char *msg)
+{
+    weft_host *h = opaque;
+    char out[1024];
+    relative_to_dir(h, msg, out, sizeof out);
     weft__log(h, "weft", "%s", out);
 }
+
+void weft__srv_cmd_error(weft_host *h, const weft__cfg_cmd *c, const char *tag, const char *fmt,
+                         ...)
+{
+    char msg[1024], where[1024] = "";
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c && c->file) {
+        char at[900];
+        snprintf(at, sizeof at, "%s:%d: ", c->file, c->line);
+        relative_to_dir(h, at, where, sizeof where);
+    } else if (c && h->server->exec_caller) {
+        snprintf(where, sizeof where, "ExecuteCommand of %.200s: ", h->server->exec_caller->name);
+    }
+    weft__log(h, tag, "%s%s", where, msg);
+}
+
 static void run_queue(weft_host *h);
 
 static void cmd_timer_cb(uv_timer_t *t)
@@ -765,6 +788,75 @@ static int is_builtin(const char *name)
     return 0;
 }
 
+/* The usage of the host's commands that take arguments, for refusals. */
+static const struct {
+    const char *name, *usage, *want;
+    int min, max; /* arguments after the name */
+} usages[] = {
+    {"ensure", "ensure NAME", "1 argument", 1, 1},
+    {"start", "start NAME", "1 argument", 1, 1},
+    {"stop", "stop NAME", "1 argument", 1, 1},
+    {"restart", "restart NAME", "1 argument", 1, 1},
+    {"set", "set NAME \"VALUE\"", "2 arguments", 1, 2},
+    {"sets", "sets NAME \"VALUE\"", "2 arguments", 1, 2},
+    {"setr", "setr NAME \"VALUE\"", "2 arguments", 1, 2},
+    {"exec", "exec FILE", "1 argument", 1, 1},
+    {"emit", "emit NAME [JSON-ARRAY]", "1 or 2 arguments", 1, 2},
+    {"emitnet", "emitnet SOURCE NAME [JSON-ARRAY]", "2 or 3 arguments", 2, 3},
+    {"endpoint_add_tcp", "endpoint_add_tcp \"IP:PORT\"", "1 argument", 1, 1},
+    {"endpoint_add_udp", "endpoint_add_udp \"IP:PORT\"", "1 argument", 1, 1},
+};
+
+/* 0 if c has as many arguments as its usage allows; else one line "...:
+ * NAME: expected ..., got N (usage: ...)" and WEFT_EINVAL. As FiveM, whose
+ * typed console commands refuse a wrong argument count, extra words are
+ * refused rather than dropped. Commands from a raw line (emit, echo) keep
+ * the rest of the line as their last argument. */
+static int check_usage(weft_host *h, const weft__cfg_cmd *c, int raw)
+{
+    for (size_t i = 0; i < sizeof usages / sizeof usages[0]; i++) {
+        if (strcmp(c->argv[0], usages[i].name)) continue;
+        int n = c->argc - 1;
+        if (n >= usages[i].min && (n <= usages[i].max || raw)) return 0;
+        int quote = n > usages[i].max && usages[i].name[0] == 's' && usages[i].name[1] == 'e';
+        weft__srv_cmd_error(h, c, "weft", "%s: expected %s, got %d%s (usage: %s)", c->argv[0],
+                            usages[i].want, n, quote ? " (quote a value that has spaces)" : "",
+                            usages[i].usage);
+        return WEFT_EINVAL;
+    }
+    return 0;
+}
+
+/* `set NAME` or NAME alone: print the value. */
+static int print_convar(weft_host *h, const char *name)
+{
+    const char *v = weft__convars_get(&h->server->convars, name, NULL);
+    if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", name, v);
+    else weft__log(h, "weft", "\"%s\" is not set", name);
+    return v ? 0 : WEFT_ENOENT;
+}
+
+/* set/sets/setr NAME VALUE, and `NAME VALUE` for a known convar: a value a
+ * numeric convar cannot take is refused with one line (the old value
+ * stays); the bench/metrics switches act on the new value. */
+static int set_command(weft_host *h, const weft__cfg_cmd *c, const char *name, const char *value,
+                       unsigned flags)
+{
+    char why[512];
+    if (weft__convar_check(&h->server->convars, name, value, why, sizeof why)) {
+        if (!strcasecmp(c->argv[0], name)) /* `sv_frameRate 0`: the name leads why */
+            weft__srv_cmd_error(h, c, "weft", "%s", why);
+        else
+            weft__srv_cmd_error(h, c, "weft", "%s: %s", c->argv[0], why);
+        return WEFT_EINVAL;
+    }
+    if (!strcasecmp(name, "weft_drainPolicy") && weft__bench_set_policy(h, value) < 0)
+        return WEFT_EINVAL;
+    if (!strcasecmp(name, "weft_testNatives") && strcmp(value, "0")) weft__api_test_enable(h);
+    if (!strcasecmp(name, "weft_metrics")) weft__prof_metrics(h, strcmp(value, "0") != 0);
+    return weft__srv_set_convar(h, name, value, flags);
+}
+
 static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
 {
     weft__server *s = h->server;
@@ -776,17 +868,19 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     snprintf(object, sizeof object, "command.%s", a0);
     if (!weft__ace_check_stack(&s->ace, object)) {
         int known = is_builtin(a0) || weft__api_known(h, a0) || is_convar_command(h, a0);
-        if (known)
-            weft__log(h, "weft", "access denied for command %s (%s%s)", a0,
-                      s->exec_caller ? "resource." : "no ACE allows it",
-                      s->exec_caller ? s->exec_caller->name : "");
+        if (known) /* names the principal: no ExecuteCommand prefix */
+            weft__srv_cmd_error(h, c->file ? c : NULL, "weft", "access denied for command %s (%s%s)",
+                                a0, s->exec_caller ? "resource." : "no ACE allows it",
+                                s->exec_caller ? s->exec_caller->name : "");
         else
-            weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
+            weft__srv_cmd_error(h, c, "weft", "%s: unknown command (try help)", a0);
         return known ? WEFT_EACCES : WEFT_EINVAL;
     }
-    if ((!strcmp(a0, "ensure") || !strcmp(a0, "start") || !strcmp(a0, "stop") ||
-         !strcmp(a0, "restart")) &&
-        a1)
+    int is_set = !strcmp(a0, "set") || !strcmp(a0, "sets") || !strcmp(a0, "setr");
+    if (check_usage(h, c, line != NULL && (!strcmp(a0, "emit") || !strcmp(a0, "emitnet"))))
+        return WEFT_EINVAL;
+    if (!strcmp(a0, "ensure") || !strcmp(a0, "start") || !strcmp(a0, "stop") ||
+        !strcmp(a0, "restart"))
         return lifecycle(h, a0, a1);
     if (!strcmp(a0, "refresh")) return weft__srv_refresh(h);
     if (!strcmp(a0, "profiler") || !strcmp(a0, "resmon"))
@@ -795,39 +889,27 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         list_resources(h);
         return 0;
     }
-    if ((!strcmp(a0, "set") || !strcmp(a0, "sets") || !strcmp(a0, "setr")) && c->argc >= 3) {
+    if (is_set && c->argc == 3) {
         unsigned fl = a0[3] == 's' ? WEFT_CONVAR_SERVERINFO : a0[3] == 'r' ? WEFT_CONVAR_REPLICATED : 0;
-        if (!strcasecmp(a1, "weft_drainPolicy") && weft__bench_set_policy(h, c->argv[2]) < 0)
-            return WEFT_EINVAL;
-        if (!strcasecmp(a1, "weft_testNatives") && strcmp(c->argv[2], "0"))
-            weft__api_test_enable(h);
-        if (!strcasecmp(a1, "weft_metrics")) weft__prof_metrics(h, strcmp(c->argv[2], "0") != 0);
-        const char *old = weft__convars_get(&s->convars, a1, NULL);
-        int changed = !old || strcmp(old, c->argv[2]);
-        int rc = weft__convars_set(&s->convars, a1, c->argv[2], fl);
-        if (!rc && changed) weft__api_convar_changed(h, a1);
-        if (!strncasecmp(a1, "net_", 4) || !strcasecmp(a1, "sv_maxClients"))
-            weft__net_limits_reload(h);
-        return rc;
+        return set_command(h, c, a1, c->argv[2], fl);
     }
-    if ((!strcmp(a0, "set") || !strcmp(a0, "sets") || !strcmp(a0, "setr")) && c->argc == 2) {
-        const char *v = weft__convars_get(&s->convars, a1, NULL);
-        if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", a1, v);
-        else weft__log(h, "weft", "\"%s\" is not set", a1);
-        return v ? 0 : WEFT_ENOENT;
-    }
-    if (!strcmp(a0, "exec") && a1) {
+    if (is_set) return print_convar(h, a1); /* `set NAME` prints it */
+    if (!strcmp(a0, "exec")) {
         char path[PATH_MAX], err[1024];
         if (a1[0] == '/') snprintf(path, sizeof path, "%s", a1);
         else snprintf(path, sizeof path, "%s/%s", s->dir ? s->dir : ".", a1);
         int rc = weft__cfg_load_reporting(path, cfg_exec_cb, cfg_error, h, err, sizeof err);
-        if (rc < 0) weft__log(h, "weft", "%s", err);
+        if (rc < 0) {
+            char out[1024];
+            relative_to_dir(h, err, out, sizeof out);
+            weft__srv_cmd_error(h, c, "weft", "exec: %s", out);
+        }
         return rc;
     }
-    if (!strcmp(a0, "emit") && a1) return emit_command(h, NULL, a1, line ? rest_after(line, 2) : NULL);
-    if (!strcmp(a0, "emitnet") && a1 && c->argc >= 3)
-        return emit_command(h, a1, c->argv[2], line ? rest_after(line, 3) : NULL);
-    if ((!strcmp(a0, "endpoint_add_tcp") || !strcmp(a0, "endpoint_add_udp")) && a1)
+    if (!strcmp(a0, "emit")) return emit_command(h, NULL, a1, line ? rest_after(line, 2) : c->argv[2]);
+    if (!strcmp(a0, "emitnet"))
+        return emit_command(h, a1, c->argv[2], line ? rest_after(line, 3) : c->argv[3]);
+    if (!strcmp(a0, "endpoint_add_tcp") || !strcmp(a0, "endpoint_add_udp"))
         return weft__net_endpoint_add(h, a1, a0[13] == 'u');
     if (!strcmp(a0, "help")) {
         weft__api_help(h, builtin_commands);
@@ -841,39 +923,25 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         weft__log(h, "weft", "%s", line ? rest_after(line, 1) : "");
         return 0;
     }
-    /* a known command with its arguments missing: say how to use it */
-    static const struct {
-        const char *name, *usage;
-    } usages[] = {
-        {"ensure", "ensure NAME"}, {"start", "start NAME"}, {"stop", "stop NAME"},
-        {"restart", "restart NAME"}, {"set", "set NAME VALUE"}, {"sets", "sets NAME VALUE"},
-        {"setr", "setr NAME VALUE"}, {"exec", "exec FILE"}, {"emit", "emit NAME [JSON-ARRAY]"},
-        {"emitnet", "emitnet SOURCE NAME [JSON-ARRAY]"},
-        {"endpoint_add_tcp", "endpoint_add_tcp IP:PORT"},
-        {"endpoint_add_udp", "endpoint_add_udp IP:PORT"},
-    };
-    for (size_t i = 0; i < sizeof usages / sizeof usages[0]; i++) {
-        if (strcmp(a0, usages[i].name)) continue;
-        weft__log(h, "weft", "usage: %s", usages[i].usage);
-        return WEFT_EINVAL;
-    }
     int rc = weft__api_command(h, c, line);
     if (rc != WEFT_ENOENT) return rc;
     /* As FiveM's console, a convar is a command: its name alone prints it,
      * with one argument sets it (the server's own, like sv_hostname, even
      * before they are set). */
-    const char *v = weft__convars_get(&s->convars, a0, NULL);
-    int known_var = is_convar_command(h, a0);
-    if (known_var && c->argc == 1) {
-        if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", a0, v);
-        else weft__log(h, "weft", "\"%s\" is not set", a0);
-        return v ? 0 : WEFT_ENOENT;
-    }
+    int known_var = is_convar_command(h, a0) || weft__convar_range_find(a0);
+    if (known_var && c->argc == 1) return print_convar(h, a0);
     if (known_var && c->argc == 2) {
         const weft__convar *cv = weft__convars_find(&s->convars, a0);
-        return weft__srv_set_convar(h, a0, c->argv[1], cv ? cv->flags : 0);
+        return set_command(h, c, a0, c->argv[1], cv ? cv->flags : 0);
     }
-    weft__log(h, "weft", "unknown command \"%s\" (try help)", a0);
+    if (known_var) {
+        weft__srv_cmd_error(h, c, "weft",
+                            "%s: expected 1 value, got %d (quote a value that has spaces) "
+                            "(usage: %s \"VALUE\")",
+                            a0, c->argc - 1, a0);
+        return WEFT_EINVAL;
+    }
+    weft__srv_cmd_error(h, c, "weft", "%s: unknown command (try help)", a0);
     return WEFT_EINVAL;
 }
 

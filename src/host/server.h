@@ -405,6 +405,12 @@ weft__resource *weft__srv_nth(weft_host *h, int index);
 const char *weft__srv_state_name(weft__res_state st);
 void weft__srv_quit(weft_host *h);
 uint64_t weft__srv_game_timer(weft_host *h);
+/* A refused command: one line "FILE:LINE: message" for a cfg line (the
+ * file relative to the server folder), "ExecuteCommand of RES: message"
+ * for a resource's ExecuteCommand, the message alone for the console (or
+ * when c is NULL). */
+void weft__srv_cmd_error(weft_host *h, const weft__cfg_cmd *c, const char *tag, const char *fmt,
+                         ...) __attribute__((format(printf, 4, 5)));
 /* Logging: "[res] message" on stdout, the tag coloured on a terminal. */
 void weft__log(weft_host *h, const char *tag, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

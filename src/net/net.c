@@ -16,43 +16,38 @@ weft__net *weft__net_get(weft_host *h)
     return h->server ? h->server->net : NULL;
 }
 
-static int conv(weft_host *h, const char *name, int def, int lo, int hi)
+/* A net convar over its weft_conf.h default, within the range of
+ * convar_limits.c (values outside it are refused when set; the clamp is a
+ * second guard). */
+static int conv(weft_host *h, const char *name, int def)
 {
-    int v = weft__convars_get_int(&h->server->convars, name, def);
-    return v < lo ? lo : v > hi ? hi : v;
+    const weft__convar_range *r = weft__convar_range_find(name);
+    long long v = weft__convars_get_int(&h->server->convars, name, def);
+    if (r) v = v < r->lo ? r->lo : v > r->hi ? r->hi : v;
+    return (int)v;
 }
 
 static void load_limits(weft_host *h, weft__net_limits *L)
 {
-    L->max_message = (size_t)conv(h, "net_maxMessageBytes", WEFT_NET_MAX_MESSAGE, 64, 1 << 26);
-    L->max_depth = conv(h, "net_maxMessageDepth", WEFT_NET_MAX_DEPTH, 2, 64);
-    L->events_per_second =
-        conv(h, "net_maxEventsPerSecond", WEFT_NET_EVENTS_PER_SECOND, 1, 1000000);
-    L->events_burst = conv(h, "net_eventBurst", WEFT_NET_EVENT_BURST, 1, 1000000);
-    L->player_out = (size_t)conv(h, "net_maxPlayerOutboundBytes", WEFT_NET_PLAYER_OUTBOUND,
-                                 4096, 1 << 30);
-    L->http_head = (size_t)conv(h, "net_httpMaxHeaderBytes", WEFT_NET_HTTP_MAX_HEADER, 256,
-                                1 << 20);
-    L->http_body =
-        (size_t)conv(h, "net_httpMaxBodyBytes", WEFT_NET_HTTP_MAX_BODY, 0, 1 << 30);
-    L->http_out = (size_t)conv(h, "net_httpMaxOutboundBytes", WEFT_NET_HTTP_MAX_OUTBOUND,
-                               4096, 1 << 30);
-    L->http_in =
-        (size_t)conv(h, "net_httpMaxInputBytes", WEFT_NET_HTTP_MAX_INPUT, 1024, 1 << 28);
-    L->http_idle_ms = conv(h, "net_httpIdleTimeoutMs", WEFT_NET_HTTP_IDLE_MS, 100, 1 << 30);
-    L->http_head_ms =
-        conv(h, "net_httpHeadersTimeoutMs", WEFT_NET_HTTP_HEADERS_MS, 100, 1 << 30);
-    L->max_connections = conv(h, "net_maxConnections", WEFT_NET_MAX_CONNECTIONS, 1, 1 << 20);
-    L->max_players = conv(h, "sv_maxClients", WEFT_NET_MAX_PLAYERS, 1, 65000);
-    L->ping_ms = conv(h, "net_pingIntervalMs", WEFT_NET_PING_MS, 10, 1 << 30);
-    L->timeout_ms = conv(h, "net_timeoutMs", WEFT_NET_TIMEOUT_MS, 100, 1 << 30);
-    L->deferral_ms = conv(h, "net_deferralTimeoutMs", WEFT_NET_DEFERRAL_MS, 100, 1 << 30);
-    L->client_requests =
-        conv(h, "net_httpClientMaxRequests", WEFT_NET_HTTP_CLIENT_REQUESTS, 1, 1 << 20);
-    L->client_bytes = (size_t)conv(h, "net_httpClientMaxBytes", WEFT_NET_HTTP_CLIENT_BYTES,
-                                   1024, 1 << 30);
-    L->client_timeout_ms =
-        conv(h, "net_httpClientTimeoutMs", WEFT_NET_HTTP_CLIENT_TIMEOUT_MS, 0, 1 << 30);
+    L->max_message = (size_t)conv(h, "net_maxMessageBytes", WEFT_NET_MAX_MESSAGE);
+    L->max_depth = conv(h, "net_maxMessageDepth", WEFT_NET_MAX_DEPTH);
+    L->events_per_second = conv(h, "net_maxEventsPerSecond", WEFT_NET_EVENTS_PER_SECOND);
+    L->events_burst = conv(h, "net_eventBurst", WEFT_NET_EVENT_BURST);
+    L->player_out = (size_t)conv(h, "net_maxPlayerOutboundBytes", WEFT_NET_PLAYER_OUTBOUND);
+    L->http_head = (size_t)conv(h, "net_httpMaxHeaderBytes", WEFT_NET_HTTP_MAX_HEADER);
+    L->http_body = (size_t)conv(h, "net_httpMaxBodyBytes", WEFT_NET_HTTP_MAX_BODY);
+    L->http_out = (size_t)conv(h, "net_httpMaxOutboundBytes", WEFT_NET_HTTP_MAX_OUTBOUND);
+    L->http_in = (size_t)conv(h, "net_httpMaxInputBytes", WEFT_NET_HTTP_MAX_INPUT);
+    L->http_idle_ms = conv(h, "net_httpIdleTimeoutMs", WEFT_NET_HTTP_IDLE_MS);
+    L->http_head_ms = conv(h, "net_httpHeadersTimeoutMs", WEFT_NET_HTTP_HEADERS_MS);
+    L->max_connections = conv(h, "net_maxConnections", WEFT_NET_MAX_CONNECTIONS);
+    L->max_players = conv(h, "sv_maxClients", WEFT_NET_MAX_PLAYERS);
+    L->ping_ms = conv(h, "net_pingIntervalMs", WEFT_NET_PING_MS);
+    L->timeout_ms = conv(h, "net_timeoutMs", WEFT_NET_TIMEOUT_MS);
+    L->deferral_ms = conv(h, "net_deferralTimeoutMs", WEFT_NET_DEFERRAL_MS);
+    L->client_requests = conv(h, "net_httpClientMaxRequests", WEFT_NET_HTTP_CLIENT_REQUESTS);
+    L->client_bytes = (size_t)conv(h, "net_httpClientMaxBytes", WEFT_NET_HTTP_CLIENT_BYTES);
+    L->client_timeout_ms = conv(h, "net_httpClientTimeoutMs", WEFT_NET_HTTP_CLIENT_TIMEOUT_MS);
 }
 
 void weft__net_limits_reload(weft_host *h)
@@ -71,7 +66,8 @@ static void sweep_cb(uv_timer_t *t)
     weft__net *n = t->data;
     uint64_t now = uv_now(t->loop);
     load_limits(n->h, &n->limits);
-    for (int i = 0; i < n->ntcp; i++) weft__http_sweep(n->tcp[i], now);
+    for (int i = 0; i < n->ntcp; i++)
+        weft__http_sweep(n->tcp[i], now);
     weft__players_sweep(n->h, now);
 }
 
@@ -176,8 +172,10 @@ void weft__net_shutdown(weft_host *h)
     if (!n || n->shut) return;
     n->shut = 1;
     weft__players_drop_all(h, "server shutting down");
-    for (int i = 0; i < n->ntcp; i++) weft__http_close(n->tcp[i]);
-    for (int i = 0; i < n->nudp; i++) weft__enet_close(n->udp[i]);
+    for (int i = 0; i < n->ntcp; i++)
+        weft__http_close(n->tcp[i]);
+    for (int i = 0; i < n->nudp; i++)
+        weft__enet_close(n->udp[i]);
     n->ntcp = n->nudp = 0;
     weft__curl_close(n->curl);
     n->curl = NULL;
@@ -201,7 +199,8 @@ void weft__nbuf_add(weft__nbuf *b, const char *s, size_t n)
     if (b->oom) return;
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 256;
-        while (cap < b->len + n + 1) cap *= 2;
+        while (cap < b->len + n + 1)
+            cap *= 2;
         char *p = realloc(b->p, cap);
         if (!p) {
             b->oom = 1;

@@ -1,0 +1,3 @@
+fx_version 'cerulean'
+game 'gta5'
+server_script 'server.js'
