@@ -6,9 +6,13 @@
 mkdir -p "$T/srv"
 printf 'ensure tk\n' > "$T/srv/server.cfg"
 resource tk server.js "
-let ticks = 0, last = 0;
+let ticks = 0, last = -1;
 setTick(() => { ticks++; });
-on('show', () => { console.log('ticking', ticks > last, GetConvar('sv_frameRate', 'unset')); last = ticks; });"
+on('show', () => {
+  if (last >= 0) console.log('ticking', ticks > last, GetConvar('sv_frameRate', 'unset'));
+  else console.log('baseline');
+  last = ticks;
+});"
 serve
 wait_for 'started resource tk' 20
 type_line 'set sv_frameRate 0'
@@ -22,8 +26,8 @@ type_line 'ensure a b'
 type_line 'set'
 type_line 'nonsense here'
 type_line 'emit show []'
-wait_for 'ticking' 20
-sleep 0.5
+wait_for 'baseline' 20
+sleep 1
 type_line 'emit show []'
 type_line 'echo still answering'
 wait_for 'still answering' 20
@@ -40,5 +44,5 @@ expect '^\[weft\] add_ace: the access type must be allow or deny, not "maybe"'
 expect '^\[weft\] ensure: expected 1 argument, got 2 (usage: ensure NAME)$'
 expect '^\[weft\] set: expected 2 arguments, got 0 (usage: set NAME "VALUE")$'
 expect '^\[weft\] nonsense: unknown command (try help)$'
-[ "$(grep -c '^\[tk\] ticking true unset$' "$T/out")" -eq 2 ] || fail "the tick stopped"
+expect '^\[tk\] ticking true unset$'
 echo PASS
