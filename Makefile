@@ -38,8 +38,9 @@ demo: build
 	@scripts/demo.sh $(BUILD)/weft
 
 # bench: everything (JS vs Node micro-benchmarks, then the host table).
+# BENCH_ARGS: more options for bench/run.mjs (e.g. --runs 3, --results FILE).
 bench: build
-	@node bench/run.mjs --weft $(BUILD)/weft
+	@node bench/run.mjs --weft $(BUILD)/weft $(BENCH_ARGS)
 	@node bench/host/run.mjs --build $(BUILD)
 
 # node-compat: Node 20's own tests per area, weft's passes next to Node's
@@ -48,7 +49,7 @@ node-compat: build
 	@tests/node-compat/run.sh table $(BUILD)/weft $(BUILD)
 
 bench-js: build
-	@node bench/run.mjs --weft $(BUILD)/weft
+	@node bench/run.mjs --weft $(BUILD)/weft $(BENCH_ARGS)
 
 # bench-host: the seed's latency/CPU table -> bench/RESULTS.md + picture.
 bench-host: build

@@ -2,16 +2,19 @@
 // Micro-benchmark runner: weft vs node on the scripts in bench/js/.
 //
 //   node bench/run.mjs [--weft build/weft] [--weft-b OTHER] [--runs 5]
-//                      [--json FILE] [names...]
+//                      [--json FILE] [--results FILE] [names...]
 //
 // Each script prints one line `RESULT <ns_per_op>` (after a warm-up pass, see
 // js/lib/harness.js). For every benchmark the runner alternates weft /
 // (weft-b) / node processes `runs` times, each pinned to one core with
 // `taskset` when available and wrapped in /usr/bin/time for its peak RSS, and
 // reports the median ns/op of each and the median of the per-run ratios.
+// --results FILE also writes issue 16's table (with the machine, load and
+// date) between the bench-run markers of FILE (bench/RESULTS.md).
 // See bench/README.md.
 import { spawnSync, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +26,7 @@ const RUN_TIMEOUT_MS = 300_000;
 function usage(code) {
   const out = code ? console.error : console.log;
   out('usage: node bench/run.mjs [--weft BIN] [--weft-b BIN] [--runs N] ' +
-      '[--json FILE] [--cpu N|none] [names...]');
+      '[--json FILE] [--results FILE] [--cpu N|none] [names...]');
   out('benchmarks: ' + listBenchmarks().join(', '));
   process.exit(code);
 }
@@ -37,7 +40,7 @@ function listBenchmarks() {
 
 function parseArgs(argv) {
   const opts = { weft: path.join(repoRoot, 'build', 'weft'), weftB: null,
-                 runs: 5, json: null, cpu: null, names: [] };
+                 runs: 5, json: null, results: null, cpu: null, names: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const val = () => {
@@ -51,6 +54,7 @@ function parseArgs(argv) {
     else if (a === '--weft-b') opts.weftB = val();
     else if (a === '--runs') opts.runs = Number(val());
     else if (a === '--json') opts.json = val();
+    else if (a === '--results') opts.results = val();
     else if (a === '--cpu') opts.cpu = val();
     else if (a === '-h' || a === '--help') usage(0);
     else if (a.startsWith('--')) { console.error(`error: unknown option ${a}`); usage(2); }
@@ -157,6 +161,91 @@ function printTable(header, rows) {
   for (const r of rows) console.log(line(r));
 }
 
+// Issue 16's table: its rows in its units, weft/node and the target.
+// ratio: the median of the per-run weft/node time ratios (as the issue).
+const ISSUE_ROWS = [
+  ['nexttick-depth', 'nextTick depth (each tick queues the next), ns', 'ns', 1.0],
+  ['nexttick-breadth', 'nextTick breadth (9 no-op ticks + 1 runner per round), ns/tick', 'ns', 1.0],
+  ['queuemicrotask', 'queueMicrotask depth, ns', 'ns', 0.7],
+  ['await-null', '`await null` chain, ns', 'ns', 2],
+  ['promise-hop', '`Promise.resolve().then` hop, ns', 'ns', 8],
+  ['then-chain', 'prebuilt `p = p.then(inc)` x 1e6, ns and peak RSS', 'ns+rss', 3, 2],
+  ['timers-timeout-nexttick', "timers-timeout-nexttick (Node's benchmark), ops/s", 'ops', 0.6],
+  ['setimmediate', 'setImmediate chain, us per immediate', 'us', 0.8],
+];
+
+function loadAvg() {
+  try { return fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]; } catch { return '?'; }
+}
+
+function gitRev() {
+  try {
+    return execFileSync('git', ['-C', repoRoot, 'describe', '--always', '--dirty'],
+                        { encoding: 'utf8' }).trim();
+  } catch { return '?'; }
+}
+
+function issueTable(results, all = true) {
+  const by = Object.fromEntries(results.map((r) => [r.name, r]));
+  const cell = (ns, unit) => {
+    if (ns == null) return 'ERR';
+    if (unit === 'us') return (ns / 1000).toFixed(2);
+    if (unit === 'ops') return (1e3 / ns).toFixed(2) + 'M';
+    return ns < 100 ? ns.toFixed(1) : ns.toFixed(0);
+  };
+  const mark = (r, t) => (r == null ? '' : r <= t ? ' ✓' : ' ✗');
+  const lines = ['| benchmark | Node 20 | weft | weft/Node | target |', '|---|---|---|---|---|'];
+  for (const [name, label, unit, target, rssTarget] of ISSUE_ROWS) {
+    const r = by[name];
+    if (!r) {
+      if (all) lines.push(`| ${label} | not run | | | <= ${target} |`);
+      continue;
+    }
+    let node = cell(r.node.median, unit), weft = cell(r.weft.median, unit);
+    let ratio = fmtR(r.weftOverNode) + mark(r.weftOverNode, target);
+    let tgt = `<= ${target}`;
+    if (unit === 'ns+rss') {
+      node += `, ${fmtMiB(r.node.rssMiB)} MiB`;
+      weft += `, ${fmtMiB(r.weft.rssMiB)} MiB`;
+      ratio += `, ${fmtR(r.rssWeftOverNode)}${mark(r.rssWeftOverNode, rssTarget)}`;
+      tgt += `, <= ${rssTarget}`;
+    }
+    lines.push(`| ${label} | ${node} | ${weft} | ${ratio} | ${tgt} |`);
+  }
+  const others = results.filter((r) => !ISSUE_ROWS.some(([n]) => n === r.name));
+  if (others.length) {
+    lines.push('', 'Other rows (ns/op): ' + others.map((r) =>
+      `${r.name} weft ${fmtNs(r.weft.median)}, node ${fmtNs(r.node.median)}, ` +
+      `weft/node ${fmtR(r.weftOverNode)}`).join('; ') + '.');
+  }
+  return lines.join('\n');
+}
+
+// Replace (or append) the <!-- bench-run: begin ... bench-run: end -->
+// section of `file`; make bench-host keeps such sections when it rewrites it.
+function writeResults(file, results, machine, runs, loadStart, loadEnd) {
+  const section = `<!-- bench-run: begin (written by make bench / bench/quiet-table.sh: node bench/run.mjs --results) -->
+## JS micro-benchmarks vs Node 20 (make bench)
+
+Issue 16's table, written by \`node bench/run.mjs --results bench/RESULTS.md\` (run by
+\`bench/quiet-table.sh\`): each benchmark a fresh process pinned to one core, a warm-up
+pass of N/10 then a measured pass of N = 1e6 from a fresh \`setTimeout(0)\`, weft and
+node alternating, ${runs} runs, median of per-run ratios; ratio > 1 means slower than Node.
+Compare figures only from a quiet run (load average below the core count).
+
+**Machine:** ${machine.arch}, ${machine.cpu}, ${os.cpus().length} cores; node ${machine.nodeVersion}; weft ${gitRev()}; ${machine.date}; runs: ${runs}; ${machine.pinnedCpu != null ? 'pinned to cpu ' + machine.pinnedCpu : 'not pinned'}; load average ${loadStart} at start, ${loadEnd} at end.
+
+${issueTable(results)}
+<!-- bench-run: end -->`;
+  let old = '';
+  try { old = fs.readFileSync(file, 'utf8'); } catch {}
+  const re = /<!-- bench-run: begin[^]*?<!-- bench-run: end -->/;
+  const doc = re.test(old) ? old.replace(re, () => section)
+    : old + (old && !old.endsWith('\n') ? '\n' : '') + '\n' + section + '\n';
+  fs.writeFileSync(file, doc);
+  console.log(`\nwrote issue 16's table to ${file}`);
+}
+
 function main() {
   const opts = parseArgs(process.argv.slice(2));
   const all = listBenchmarks();
@@ -173,10 +262,11 @@ function main() {
   const cpu = pinCpu(opts.cpu);
   const machine = machineInfo();
   machine.pinnedCpu = cpu;
+  const loadStart = loadAvg();
   console.log(`machine: ${machine.arch}, ${machine.cpu}, node ${machine.nodeVersion}, ` +
               `${machine.date}, runs=${opts.runs}, ` +
               (cpu != null ? `pinned to cpu ${cpu}` : 'not pinned') +
-              `, load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`);
+              `, load average ${loadStart}`);
   console.log(`weft: ${weft}` + (weftB ? `, weft-b: ${weftB}` : ''));
 
   const engines = [['weft', weft]];
@@ -247,6 +337,11 @@ function main() {
                 `node ${fmtMiB(tc.node.rssMiB)} MiB, weft/node ${fmtR(tc.rssWeftOverNode)} ` +
                 '(median of the per-run ratios; target <= 2)');
   }
+
+  if (results.some((r) => ISSUE_ROWS.some(([n]) => n === r.name))) {
+    console.log('\n' + issueTable(results, false));
+  }
+  if (opts.results) writeResults(opts.results, results, machine, opts.runs, loadStart, loadAvg());
 
   if (opts.json) {
     const out = { machine, runs: opts.runs, weft, weftB, node, results };

@@ -237,6 +237,7 @@ static JSValue js_set_hook_lists(JSContext *ctx, JSValueConst this_val, int argc
         js->hook_counts[k] = len / 2;
         total += (int)(len / 2);
     }
+    js->hooks_loaded = 1;
     js->uses_resource |= JS_ToBool(ctx, argv[WEFT_HOOK_KINDS]);
     js->hooks_active = total > 0 || js->uses_resource;
     int ph = total > 0 || (argc > WEFT_HOOK_KINDS + 1 && JS_ToBool(ctx, argv[WEFT_HOOK_KINDS + 1]));

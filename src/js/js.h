@@ -57,9 +57,9 @@ typedef struct weft__js {
     JSRuntime *rt;
     JSContext *ctx;
     JSValue internal; /* the bootstrap's `internal` object */
-    /* internal.processTimers / processImmediate, fetched at their first run
-     * (zero-filled until then; freed by weft__js_free) */
-    JSValue process_timers, process_immediate;
+    /* internal.processTimers, fetched at its first run (zero-filled until
+     * then; freed by weft__js_free) */
+    JSValue process_timers;
     JSValue process_obj; /* internal.process once made (globalThis.process's getter) */
     JSValue natives;  /* the natives object, kept for lazily loaded files */
     JSValue shape_keepalive[4]; /* see weft__js_create */
@@ -95,6 +95,14 @@ typedef struct weft__js {
     size_t destroy_len, destroy_cap;
     JSValue tick_proto, tick_template, str_tick_object;
     JSAtom atom_async_id, atom_trigger_id, atom_callback, atom_args;
+
+    /* immediates (immediates.c): queued for the next check phase, and the
+     * batch being run; Immediate.prototype and a holder of its empty shape */
+    struct weft__imm_list {
+        struct weft__imm *head, *tail;
+    } imm_pending, imm_batch;
+    JSValue imm_proto, imm_shape_holder, str_immediate;
+    int hooks_loaded; /* lib/async_hooks.js has run (its emitBefore frames) */
 
     /* timers: one uv timer for all JS timers, check+idle for immediates */
     uv_timer_t timer;
@@ -150,6 +158,17 @@ JSValue weft__js_call(weft__js *js, JSValueConst fn, JSValueConst this_val, int 
 
 /* Node's processTicksAndRejections. 0, or -1 with an exception pending. */
 int weft__js_process_ticks_and_rejections(weft__js *js);
+/* Node's runNextTicks (between timers and immediates): microtasks only when
+ * no tick or rejection is pending, else processTicksAndRejections. 0, or -1
+ * with an exception pending. */
+int weft__js_run_next_ticks(weft__js *js);
+/* Throw Node's ERR_INVALID_ARG_TYPE for a non-function `callback` argument
+ * (argv[0], if any); returns JS_EXCEPTION. */
+JSValue weft__js_throw_not_callback(weft__js *js, int argc, JSValueConst *argv);
+/* immediates.c: setImmediate's queue; run by the check handle (timers.c). */
+void weft__js_immediates_init(weft__js *js, JSValue natives);
+void weft__js_immediates_free(weft__js *js);
+void weft__js_run_immediates(weft__js *js);
 /* Node's InternalCallbackScope::Close for the outermost scope. */
 void weft__js_scope_close(weft__js *js);
 /* Run all queued microtasks; a throwing queueMicrotask callback goes to the

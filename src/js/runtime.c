@@ -549,10 +549,10 @@ void weft__js_free(weft__js *js)
         if (js->res) natives = weft__js_host_free(js);
         weft__js_zlib_free(js);
         weft__js_tasks_free(js);
+        weft__js_immediates_free(js);
         weft__js_hooks_free(js);
         JS_FreeValue(js->ctx, js->internal);
         JS_FreeValue(js->ctx, js->process_timers);
-        JS_FreeValue(js->ctx, js->process_immediate);
         JS_FreeValue(js->ctx, js->process_obj);
         JS_FreeValue(js->ctx, js->natives);
         for (int i = 0; i < 4; i++) JS_FreeValue(js->ctx, js->shape_keepalive[i]);

@@ -15,6 +15,20 @@
 
 /* ---- nextTick ring buffer ---------------------------------------------- */
 
+/* Node's ERR_INVALID_ARG_TYPE for a `callback` that is not a function
+ * (internal.throwInvalidArgType); returns JS_EXCEPTION. */
+JSValue weft__js_throw_not_callback(weft__js *js, int argc, JSValueConst *argv)
+{
+    JSContext *ctx = js->ctx;
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, "throwInvalidArgType");
+    JSValue args[3] = {JS_NewString(ctx, "callback"), JS_NewString(ctx, "function"),
+                       argc ? JS_DupValue(ctx, argv[0]) : JS_UNDEFINED};
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 3, (JSValueConst *)args);
+    for (int i = 0; i < 3; i++) JS_FreeValue(ctx, args[i]);
+    JS_FreeValue(ctx, fn);
+    return r;
+}
+
 static int tick_grow(weft__js *js)
 {
     size_t cap = js->tick_cap ? js->tick_cap * 2 : WEFT_TICK_QUEUE_INITIAL;
@@ -36,15 +50,7 @@ static JSValue next_tick_hooked(weft__js *js, int argc, JSValueConst *argv);
 static JSValue js_next_tick(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     weft__js *js = weft__js_from_ctx(ctx);
-    if (argc < 1 || !JS_IsFunction(ctx, argv[0])) {
-        JSValue fn = JS_GetPropertyStr(ctx, js->internal, "throwInvalidArgType");
-        JSValue args[3] = {JS_NewString(ctx, "callback"), JS_NewString(ctx, "function"),
-                           argc ? JS_DupValue(ctx, argv[0]) : JS_UNDEFINED};
-        JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 3, (JSValueConst *)args);
-        for (int i = 0; i < 3; i++) JS_FreeValue(ctx, args[i]);
-        JS_FreeValue(ctx, fn);
-        return r; /* JS_EXCEPTION */
-    }
+    if (argc < 1 || !JS_IsFunction(ctx, argv[0])) return weft__js_throw_not_callback(js, argc, argv);
     if (js->exiting) return JS_UNDEFINED;
     if (js->hooks_active) return next_tick_hooked(js, argc, argv);
     if (js->tick_len == js->tick_cap && tick_grow(js) < 0) return JS_ThrowOutOfMemory(ctx);
@@ -164,15 +170,7 @@ static JSValue js_queue_microtask(JSContext *ctx, JSValueConst this_val, int arg
                                   JSValueConst *argv)
 {
     weft__js *js = weft__js_from_ctx(ctx);
-    if (argc < 1 || !JS_IsFunction(ctx, argv[0])) {
-        JSValue fn = JS_GetPropertyStr(ctx, js->internal, "throwInvalidArgType");
-        JSValue args[3] = {JS_NewString(ctx, "callback"), JS_NewString(ctx, "function"),
-                           argc ? JS_DupValue(ctx, argv[0]) : JS_UNDEFINED};
-        JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 3, (JSValueConst *)args);
-        for (int i = 0; i < 3; i++) JS_FreeValue(ctx, args[i]);
-        JS_FreeValue(ctx, fn);
-        return r;
-    }
+    if (argc < 1 || !JS_IsFunction(ctx, argv[0])) return weft__js_throw_not_callback(js, argc, argv);
     if (js->hooks_active) {
         /* Node's AsyncResource('Microtask') wrapper, made in JS */
         JSValue fn = hooks_fn(js, "microtask");
@@ -372,16 +370,19 @@ void weft__js_scope_close(weft__js *js)
     }
 }
 
+int weft__js_run_next_ticks(weft__js *js)
+{
+    if (!js->tick_len && !js->has_rejection_to_warn) weft__js_run_microtasks(js);
+    if (js->host->exit_requested) return -1;
+    if (!js->tick_len && !js->has_rejection_to_warn) return 0;
+    return weft__js_process_ticks_and_rejections(js);
+}
+
 /* natives.runNextTicks(): Node's runNextTicks, between timers/immediates. */
 static JSValue js_run_next_ticks(JSContext *ctx, JSValueConst this_val, int argc,
                                  JSValueConst *argv)
 {
-    weft__js *js = weft__js_from_ctx(ctx);
-    if (!js->tick_len && !js->has_rejection_to_warn) weft__js_run_microtasks(js);
-    if (js->host->exit_requested) return JS_EXCEPTION;
-    if (!js->tick_len && !js->has_rejection_to_warn) return JS_UNDEFINED;
-    if (weft__js_process_ticks_and_rejections(js) < 0) return JS_EXCEPTION;
-    return JS_UNDEFINED;
+    return weft__js_run_next_ticks(weft__js_from_ctx(ctx)) < 0 ? JS_EXCEPTION : JS_UNDEFINED;
 }
 
 /* ---- uncaught exceptions ----------------------------------------------- */

@@ -2,7 +2,8 @@
  * RunTimers/CheckImmediate parts of src/env.cc. One uv timer serves every JS
  * timer list (armed for the earliest expiry); a check handle runs
  * immediates; an idle handle keeps the poll phase from blocking while ref'd
- * immediates are pending. The lists themselves live in lib/timers.js. */
+ * immediates are pending. The timer lists live in lib/timers.js, the
+ * immediate queue in immediates.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <time.h>
@@ -69,14 +70,12 @@ static void run_timers(uv_timer_t *handle)
     weft__prof_end(h);
 }
 
-/* Node's Environment::CheckImmediate. A throwing immediate fails its callback
- * scope (no drain at its close); processImmediate is called again to finish
- * the outstanding batch, as MakeCallback's do/while in Node. */
+/* Node's Environment::CheckImmediate: native immediates (destroy hooks),
+ * then the JS immediates (immediates.c). */
 static void check_immediate(uv_check_t *handle)
 {
     weft__js *js = js_of((uv_handle_t *)handle);
     weft_host *h = js->host;
-    JSContext *ctx = js->ctx;
     if (js->destroy_pending && !h->exit_requested) {
         /* native immediates first: queued destroy hooks (Node's
          * RunAndClearNativeImmediates) */
@@ -87,24 +86,7 @@ static void check_immediate(uv_check_t *handle)
             uv_idle_stop(&js->idle);
     }
     if (js->timer_info[WEFT_IMM_COUNT] == 0 || h->exit_requested) return;
-    JSValueConst fn = internal_fn(js, &js->process_immediate, "processImmediate");
-    int64_t eid = js->execution_async_id, tid = js->trigger_async_id;
-    do {
-        int outermost = h->depth == 0;
-        weft__prof_begin(h, &js->base, WEFT_PROF_CALLBACKS, "immediates");
-        weft__host_enter(h, &js->base);
-        js->execution_async_id = 0;
-        js->trigger_async_id = 0;
-        JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 0, NULL);
-        int failed = JS_IsException(r);
-        if (failed) weft__js_report_exception(js, 0);
-        else JS_FreeValue(ctx, r);
-        js->execution_async_id = eid;
-        js->trigger_async_id = tid;
-        if (failed && outermost) weft__rt_unlist(&js->base); /* failed scope: no close */
-        weft__host_leave(h);
-        weft__prof_end(h);
-    } while (js->timer_info[WEFT_IMM_HAS_OUTSTANDING] && !h->exit_requested);
+    weft__js_run_immediates(js);
     if (js->timer_info[WEFT_IMM_REF_COUNT] == 0 && !js->destroy_pending && !h->exit_requested)
         uv_idle_stop(&js->idle);
 }
@@ -129,15 +111,6 @@ static JSValue js_toggle_timer_ref(JSContext *ctx, JSValueConst this_val, int ar
     weft__js *js = weft__js_from_ctx(ctx);
     if (JS_ToBool(ctx, argv[0])) uv_ref((uv_handle_t *)&js->timer);
     else uv_unref((uv_handle_t *)&js->timer);
-    return JS_UNDEFINED;
-}
-
-static JSValue js_toggle_immediate_ref(JSContext *ctx, JSValueConst this_val, int argc,
-                                       JSValueConst *argv)
-{
-    weft__js *js = weft__js_from_ctx(ctx);
-    if (JS_ToBool(ctx, argv[0])) uv_idle_start(&js->idle, weft__js_idle_noop);
-    else uv_idle_stop(&js->idle);
     return JS_UNDEFINED;
 }
 
@@ -177,7 +150,6 @@ void weft__js_timers_main_done(weft__js *js)
 static const JSCFunctionListEntry timers_natives[] = {
     JS_CFUNC_DEF("scheduleTimer", 1, js_schedule_timer),
     JS_CFUNC_DEF("toggleTimerRef", 1, js_toggle_timer_ref),
-    JS_CFUNC_DEF("toggleImmediateRef", 1, js_toggle_immediate_ref),
     JS_CFUNC_DEF("getLibuvNow", 0, js_get_libuv_now),
 };
 
@@ -209,6 +181,7 @@ void weft__js_timers_init(weft__js *js, JSValue natives)
     JS_FreeValue(ctx, global);
     JS_FreeValue(ctx, ab);
     JS_SetPropertyStr(ctx, natives, "timerInfo", ta);
+    weft__js_immediates_init(js, natives);
 }
 
 static void on_close(uv_handle_t *handle)

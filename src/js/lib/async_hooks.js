@@ -86,6 +86,9 @@ Object.defineProperty(TickObject.prototype, 'constructor', {
   value: TickObject, writable: true, configurable: true, enumerable: false,
 });
 
+// C learns that emitBefore/emitAfter now keep resource frames (immediates.c
+// frames its Immediates from here on, as this file's emitBefore does).
+updateActive();
 Object.assign(hooks, {
   emitInit,
   emitBefore,

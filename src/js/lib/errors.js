@@ -58,7 +58,7 @@ function lazyInternal(names, lib, after) {
   return load;
 }
 {
-  const loadTimers = lazyInternal(['timers', 'processTimers', 'processImmediate', 'Timeout', 'Immediate'], 'timers');
+  const loadTimers = lazyInternal(['timers', 'processTimers', 'Timeout', 'Immediate'], 'timers');
   for (const k of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate']) {
     const stub = { [k](...args) { loadTimers(); return Reflect.apply(internal.timers[k], this, args); } }[k];
     stub[kLazyStub] = true;

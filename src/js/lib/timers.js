@@ -1,12 +1,10 @@
 // timers.js: setTimeout/setInterval/setImmediate, ported from Node 20's
 // lib/timers.js and lib/internal/timers.js (lists per duration in a binary
-// heap ordered by expiry then list id; immediates in one FIFO list). The C
-// side (src/js/timers.c) owns one uv timer, a check and an idle handle and
-// calls internal.processTimers(now) / internal.processImmediate().
-const { scheduleTimer, toggleTimerRef, toggleImmediateRef, getLibuvNow, runNextTicks } = natives;
+// heap ordered by expiry then list id). The C side (src/js/timers.c) owns one
+// uv timer, a check and an idle handle and calls internal.processTimers(now);
+// setImmediate, its queue and Immediate's fields are C (src/js/immediates.c).
+const { scheduleTimer, toggleTimerRef, getLibuvNow, runNextTicks } = natives;
 const { newAsyncId, defaultTriggerAsyncId } = natives;
-const timerInfo = natives.timerInfo; // Int32Array shared with C
-const kCount = 0, kRefCount = 1, kHasOutstanding = 2;
 const TIMEOUT_MAX = 2 ** 31 - 1;
 const async_id_symbol = internal.async_id_symbol;
 const trigger_async_id_symbol = internal.trigger_async_id_symbol;
@@ -188,23 +186,6 @@ holdShapes(Timeout.prototype, ['_idleTimeout', '_idlePrev', '_idleNext', '_idleS
   '_timerArgs', '_repeat', '_destroyed', kRefed, kHasPrimitive, async_id_symbol,
   trigger_async_id_symbol]);
 
-function ImmediateList() { this.head = null; this.tail = null; }
-ImmediateList.prototype.append = function (item) {
-  if (this.tail !== null) { this.tail._idleNext = item; item._idlePrev = this.tail; }
-  else this.head = item;
-  this.tail = item;
-};
-ImmediateList.prototype.remove = function (item) {
-  if (item._idleNext) item._idleNext._idlePrev = item._idlePrev;
-  if (item._idlePrev) item._idlePrev._idleNext = item._idleNext;
-  if (item === this.head) this.head = item._idleNext;
-  if (item === this.tail) this.tail = item._idlePrev;
-  item._idleNext = null;
-  item._idlePrev = null;
-};
-const immediateQueue = new ImmediateList();
-const outstandingQueue = new ImmediateList();
-
 function incRefCount() { if (refCount++ === 0) toggleTimerRef(true); }
 function decRefCount() { if (--refCount === 0) toggleTimerRef(false); }
 
@@ -250,44 +231,6 @@ function compareTimersLists(a, b) {
   return expiryDiff;
 }
 function setPosition(node, pos) { node.priorityQueuePosition = pos; }
-
-function processImmediate() {
-  const queue = outstandingQueue.head !== null ? outstandingQueue : immediateQueue;
-  let immediate = queue.head;
-  if (queue !== outstandingQueue) {
-    queue.head = queue.tail = null;
-    timerInfo[kHasOutstanding] = 1;
-  }
-  let prevImmediate;
-  let ranAtLeastOneImmediate = false;
-  while (immediate !== null) {
-    if (ranAtLeastOneImmediate) runNextTicks();
-    else ranAtLeastOneImmediate = true;
-    if (immediate._destroyed) {
-      outstandingQueue.head = immediate = prevImmediate._idleNext;
-      continue;
-    }
-    immediate._destroyed = true;
-    timerInfo[kCount]--;
-    if (immediate[kRefed]) timerInfo[kRefCount]--;
-    immediate[kRefed] = null;
-    prevImmediate = immediate;
-    const asyncId = immediate[async_id_symbol];
-    hooks.emitBefore(asyncId, immediate[trigger_async_id_symbol], immediate);
-    try {
-      const argv = immediate._argv;
-      if (!argv) immediate._onImmediate();
-      else immediate._onImmediate(...argv);
-    } finally {
-      immediate._onImmediate = null;
-      if (hooks.destroyEnabled) hooks.emitDestroy(asyncId);
-      outstandingQueue.head = immediate = immediate._idleNext;
-    }
-    hooks.emitAfter(asyncId);
-  }
-  if (queue === outstandingQueue) outstandingQueue.head = null;
-  timerInfo[kHasOutstanding] = 0;
-}
 
 function processTimers(now) {
   nextExpiry = Infinity;
@@ -408,67 +351,29 @@ function setInterval(callback, repeat, ...args) {
 
 function clearInterval(timer) { clearTimeout(timer); }
 
+// Immediates are C objects (src/js/immediates.c): the queue, setImmediate,
+// clearImmediate, ref/unref/hasRef and accessors for Node's fields
+// (_idleNext, _idlePrev, _onImmediate, _argv, _destroyed, [kRefed], the async
+// ids) on this prototype.
+const setImmediate = natives.setImmediate;
+const clearImmediate = natives.clearImmediate;
 class Immediate {
-  // initAsyncResource, ref() and immediateQueue.append inlined: each call is
-  // a QuickJS frame (~5 % of a setImmediate chain); same effects, same order
-  constructor(callback, args) {
-    this._idleNext = null;
-    this._idlePrev = null;
-    this._onImmediate = callback;
-    this._argv = args;
-    this._destroyed = false;
-    this[kRefed] = true;
-    const asyncId = this[async_id_symbol] = newAsyncId();
-    const triggerAsyncId = this[trigger_async_id_symbol] = defaultTriggerAsyncId();
-    if (hooks.initEnabled) hooks.emitInit(asyncId, 'Immediate', triggerAsyncId, this);
-    if (timerInfo[kRefCount]++ === 0) toggleImmediateRef(true);
-    timerInfo[kCount]++;
-    const queue = immediateQueue;
-    if (queue.tail !== null) { queue.tail._idleNext = this; this._idlePrev = queue.tail; }
-    else queue.head = this;
-    queue.tail = this;
-  }
-  ref() {
-    if (this[kRefed] === false) {
-      this[kRefed] = true;
-      if (timerInfo[kRefCount]++ === 0) toggleImmediateRef(true);
-    }
-    return this;
-  }
-  unref() {
-    if (this[kRefed] === true) {
-      this[kRefed] = false;
-      if (--timerInfo[kRefCount] === 0) toggleImmediateRef(false);
-    }
-    return this;
-  }
-  hasRef() { return !!this[kRefed]; }
+  constructor(callback, args) { return setImmediate(callback, ...(args || [])); }
 }
-
-holdShapes(Immediate.prototype, ['_idleNext', '_idlePrev', '_onImmediate', '_argv', '_destroyed',
-  kRefed, async_id_symbol, trigger_async_id_symbol]);
-
-function setImmediate(callback, ...args) {
-  if (typeof callback !== 'function') internal.throwInvalidArgType('callback', 'function', callback);
-  return new Immediate(callback, args.length ? args : undefined);
-}
+natives.immediateSetup(Immediate.prototype, kRefed, async_id_symbol, trigger_async_id_symbol);
+// util.inspect shows Node's own properties, in Node's order.
+function ImmediateFields() {}
+Object.defineProperty(ImmediateFields, 'name', { value: 'Immediate' });
+Immediate.prototype[kInspectCustom] = function () {
+  const o = new ImmediateFields();
+  for (const k of ['_idleNext', '_idlePrev', '_onImmediate', '_argv', '_destroyed', kRefed,
+                   async_id_symbol, trigger_async_id_symbol]) o[k] = this[k];
+  return o;
+};
 // Rest parameters, not `arguments`: QuickJS builds an arguments object
-// property by property (~11 % of a setImmediate). `length` stays Node's.
-for (const [fn, length] of [[setTimeout, 5], [setInterval, 5], [setImmediate, 4]]) {
+// property by property. `length` stays Node's.
+for (const [fn, length] of [[setTimeout, 5], [setInterval, 5]]) {
   Object.defineProperty(fn, 'length', { value: length });
-}
-
-function clearImmediate(immediate) {
-  if (!immediate || immediate._destroyed) return;
-  timerInfo[kCount]--;
-  immediate._destroyed = true;
-  if (immediate[kRefed] && --timerInfo[kRefCount] === 0) toggleImmediateRef(false);
-  immediate[kRefed] = null;
-  if (hooks.destroyEnabled && immediate[async_id_symbol] !== undefined) {
-    hooks.emitDestroy(immediate[async_id_symbol]);
-  }
-  immediate._onImmediate = null;
-  immediateQueue.remove(immediate);
 }
 
 // Deprecated item timers (lib/timers.js): any object with _onTimeout.
@@ -526,7 +431,6 @@ function setUnrefTimeout(callback, after, ...args) {
 internal.timersInternals = { linkedList: L, setUnrefTimeout, getLibuvNow };
 
 internal.processTimers = processTimers;
-internal.processImmediate = processImmediate;
 internal.Timeout = Timeout;
 internal.Immediate = Immediate;
 internal.timers = {
