@@ -46,6 +46,9 @@ typedef enum {
     WEFT_UR_WARN_WITH_ERROR_CODE,
 } weft__ur_mode;
 
+/* Node's Timeout fields, in its constructor's order (lib/timers.js) */
+#define WEFT_TIMEOUT_FIELDS 12
+
 /* Shared with the JS timers code as an Int32Array over this memory (as Node's
  * immediateInfo/timeoutInfo). */
 enum { WEFT_IMM_COUNT, WEFT_IMM_REF_COUNT, WEFT_IMM_HAS_OUTSTANDING, WEFT_TIMEOUT_REF_COUNT,
@@ -109,6 +112,7 @@ typedef struct weft__js {
     uv_check_t check;
     uv_idle_t idle;
     int32_t timer_info[WEFT_TIMER_INFO_LEN];
+    JSValue timeout_template, str_timeout; /* lib/timers.js's Timeout shape */
     double timer_expiry; /* ms of loop time the uv timer is armed for */
     int timer_refed;
     int handles_open;
@@ -188,6 +192,8 @@ void weft__js_tasks_free(weft__js *js);
 void weft__js_timers_init(weft__js *js, JSValue natives);
 void weft__js_zlib_init(weft__js *js, JSValue natives);
 void weft__js_zlib_free(weft__js *js);
+/* Release the timers' values (before the context is freed). */
+void weft__js_timers_free(weft__js *js);
 void weft__js_timers_close(weft__js *js);
 void weft__js_timers_main_done(weft__js *js);
 /* Close the handles from inside the loop; the last close frees js itself. */

@@ -550,6 +550,7 @@ void weft__js_free(weft__js *js)
         weft__js_zlib_free(js);
         weft__js_tasks_free(js);
         weft__js_immediates_free(js);
+        weft__js_timers_free(js);
         weft__js_hooks_free(js);
         JS_FreeValue(js->ctx, js->internal);
         JS_FreeValue(js->ctx, js->process_timers);

@@ -114,6 +114,48 @@ static JSValue js_toggle_timer_ref(JSContext *ctx, JSValueConst this_val, int ar
     return JS_UNDEFINED;
 }
 
+/* natives.timeoutSetup(template): the object new Timeouts take their shape
+ * from (lib/timers.js: Timeout.prototype, the constructor's fields in order). */
+static JSValue js_timeout_setup(JSContext *ctx, JSValueConst this_val, int argc,
+                                JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    JS_FreeValue(ctx, js->timeout_template);
+    js->timeout_template = JS_DupValue(ctx, argv[0]);
+    return JS_UNDEFINED;
+}
+
+/* natives.newTimeout(callback, after, args, isRepeat, isRefed) -> Timeout:
+ * Node's Timeout constructor after its `after` check and ref count, in one
+ * allocation from the template (deps/patches/0047); _idlePrev/_idleNext are
+ * null until insert() links it (Node: the object itself). */
+static JSValue js_new_timeout(JSContext *ctx, JSValueConst this_val, int argc,
+                              JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    int64_t id = ++*js->async_id_counter;
+    int64_t trigger = js->default_trigger_async_id >= 0 ? js->default_trigger_async_id
+                                                        : js->execution_async_id;
+    JSValue v[WEFT_TIMEOUT_FIELDS] = {
+        JS_DupValue(ctx, argv[1]),                                  /* _idleTimeout */
+        JS_NULL, JS_NULL, JS_NULL,                                  /* _idlePrev/Next/Start */
+        JS_DupValue(ctx, argv[0]),                                  /* _onTimeout */
+        JS_DupValue(ctx, argv[2]),                                  /* _timerArgs */
+        JS_ToBool(ctx, argv[3]) ? JS_DupValue(ctx, argv[1]) : JS_NULL, /* _repeat */
+        JS_FALSE,                                                   /* _destroyed */
+        JS_NewBool(ctx, JS_ToBool(ctx, argv[4])),                   /* [kRefed] */
+        JS_FALSE,                                                   /* [kHasPrimitive] */
+        JS_NewInt64(ctx, id), JS_NewInt64(ctx, trigger),            /* async ids */
+    };
+    JSValue t = JS_NewObjectFromTemplate(ctx, js->timeout_template, v, WEFT_TIMEOUT_FIELDS);
+    if (JS_IsException(t)) return t;
+    if (weft__js_emit_init(js, id, js->str_timeout, trigger, t) < 0) {
+        JS_FreeValue(ctx, t);
+        return JS_EXCEPTION;
+    }
+    return t;
+}
+
 static JSValue js_get_libuv_now(JSContext *ctx, JSValueConst this_val, int argc,
                                 JSValueConst *argv)
 {
@@ -151,6 +193,8 @@ static const JSCFunctionListEntry timers_natives[] = {
     JS_CFUNC_DEF("scheduleTimer", 1, js_schedule_timer),
     JS_CFUNC_DEF("toggleTimerRef", 1, js_toggle_timer_ref),
     JS_CFUNC_DEF("getLibuvNow", 0, js_get_libuv_now),
+    JS_CFUNC_DEF("timeoutSetup", 1, js_timeout_setup),
+    JS_CFUNC_DEF("newTimeout", 5, js_new_timeout),
 };
 
 static void free_nothing(JSRuntime *rt, void *opaque, void *ptr)
@@ -169,6 +213,8 @@ void weft__js_timers_init(weft__js *js, JSValue natives)
     uv_unref((uv_handle_t *)&js->check);
     uv_unref((uv_handle_t *)&js->timer);
     js->handles_open = 3;
+    js->timeout_template = JS_UNDEFINED;
+    js->str_timeout = JS_NewString(ctx, "Timeout");
     JS_SetPropertyFunctionList(ctx, natives, timers_natives,
                                sizeof timers_natives / sizeof timers_natives[0]);
     /* Int32Array over js->timer_info, shared like Node's immediateInfo. */
@@ -188,6 +234,13 @@ static void on_close(uv_handle_t *handle)
 {
     weft__js *js = handle->data;
     js->handles_open--;
+}
+
+void weft__js_timers_free(weft__js *js)
+{
+    JS_FreeValue(js->ctx, js->timeout_template);
+    JS_FreeValue(js->ctx, js->str_timeout);
+    js->timeout_template = js->str_timeout = JS_UNDEFINED;
 }
 
 void weft__js_timers_close(weft__js *js)

@@ -4,7 +4,7 @@
 // uv timer, a check and an idle handle and calls internal.processTimers(now);
 // setImmediate, its queue and Immediate's fields are C (src/js/immediates.c).
 const { scheduleTimer, toggleTimerRef, getLibuvNow, runNextTicks } = natives;
-const { newAsyncId, defaultTriggerAsyncId } = natives;
+const { newAsyncId, defaultTriggerAsyncId, newTimeout: makeTimeout } = natives;
 const TIMEOUT_MAX = 2 ** 31 - 1;
 const async_id_symbol = internal.async_id_symbol;
 const trigger_async_id_symbol = internal.trigger_async_id_symbol;
@@ -99,29 +99,18 @@ const timerListQueue = new PriorityQueue(compareTimersLists, setPosition);
 const timerListMap = Object.create(null);
 const knownTimersById = Object.create(null);
 
-// QuickJS keeps an object layout (shape) only while some object has it, so in
-// a chain (each Immediate or Timeout freed before the next is made) every new
-// instance would rebuild its shape one property at a time (~half of a
-// setImmediate). One hidden object per step of the constructor keeps those
-// shapes alive; new instances then move through existing ones. `keys` must be
-// the constructor's assignment order.
-// (kept on `internal`: module-scope values nothing captures are freed.)
-const shapeHolders = internal.timerShapeHolders = [];
-function holdShapes(proto, keys) {
-  for (let n = 1; n <= keys.length; n++) {
-    const o = Object.create(proto);
-    for (let i = 0; i < n; i++) o[keys[i]] = null;
-    shapeHolders.push(o);
-  }
-}
-
 function initAsyncResource(resource, type) {
   const asyncId = resource[async_id_symbol] = newAsyncId();
   const triggerAsyncId = resource[trigger_async_id_symbol] = defaultTriggerAsyncId();
   if (hooks.initEnabled) hooks.emitInit(asyncId, type, triggerAsyncId, resource);
 }
 
-function Timeout(callback, after, args, isRepeat, isRefed) {
+// Node's Timeout constructor. The object itself is made in C from one
+// template with the constructor's fields in its order (src/js/timers.c,
+// QuickJS patch 0047): one allocation instead of a shape transition per
+// field; init hook as the constructor's initAsyncResource. _idlePrev and
+// _idleNext are null (Node: the timer itself) until insert() links it.
+function newTimeout(callback, after, args, isRepeat, isRefed) {
   after *= 1;
   if (!(after >= 1 && after <= TIMEOUT_MAX)) {
     if (after > TIMEOUT_MAX) {
@@ -130,22 +119,18 @@ function Timeout(callback, after, args, isRepeat, isRefed) {
     }
     after = 1;
   }
-  this._idleTimeout = after;
-  this._idlePrev = this;
-  this._idleNext = this;
-  this._idleStart = null;
-  this._onTimeout = null;
-  this._onTimeout = callback;
-  this._timerArgs = args;
-  this._repeat = isRepeat ? after : null;
-  this._destroyed = false;
   if (isRefed && refCount++ === 0) toggleTimerRef(true); // incRefCount(), inlined
-  this[kRefed] = isRefed;
-  this[kHasPrimitive] = false;
-  // initAsyncResource(this, 'Timeout'), inlined (one QuickJS frame less)
-  const asyncId = this[async_id_symbol] = newAsyncId();
-  const triggerAsyncId = this[trigger_async_id_symbol] = defaultTriggerAsyncId();
-  if (hooks.initEnabled) hooks.emitInit(asyncId, 'Timeout', triggerAsyncId, this);
+  return makeTimeout(callback, after, args, isRepeat, isRefed);
+}
+function Timeout(callback, after, args, isRepeat, isRefed) {
+  return newTimeout(callback, after, args, isRepeat, isRefed);
+}
+{
+  const template = Object.create(Timeout.prototype);
+  for (const k of ['_idleTimeout', '_idlePrev', '_idleNext', '_idleStart', '_onTimeout',
+                   '_timerArgs', '_repeat', '_destroyed', kRefed, kHasPrimitive, async_id_symbol,
+                   trigger_async_id_symbol]) template[k] = null;
+  natives.timeoutSetup(template);
 }
 // As Node: a Timeout (and its list) prints one level deep.
 const kInspectCustom = Symbol.for('nodejs.util.inspect.custom');
@@ -182,9 +167,6 @@ function TimersList(expiry, msecs) {
 }
 
 TimersList.prototype[kInspectCustom] = Timeout.prototype[kInspectCustom];
-holdShapes(Timeout.prototype, ['_idleTimeout', '_idlePrev', '_idleNext', '_idleStart', '_onTimeout',
-  '_timerArgs', '_repeat', '_destroyed', kRefed, kHasPrimitive, async_id_symbol,
-  trigger_async_id_symbol]);
 
 function incRefCount() { if (refCount++ === 0) toggleTimerRef(true); }
 function decRefCount() { if (--refCount === 0) toggleTimerRef(false); }
@@ -322,7 +304,7 @@ function validateFunction(fn, name) {
 
 function setTimeout(callback, after, ...args) {
   validateFunction(callback, 'callback');
-  const timeout = new Timeout(callback, after, args.length ? args : undefined, false, true);
+  const timeout = newTimeout(callback, after, args.length ? args : undefined, false, true);
   insert(timeout, timeout._idleTimeout);
   return timeout;
 }
@@ -344,7 +326,7 @@ function clearTimeout(timer) {
 
 function setInterval(callback, repeat, ...args) {
   validateFunction(callback, 'callback');
-  const timeout = new Timeout(callback, repeat, args.length ? args : undefined, true, true);
+  const timeout = newTimeout(callback, repeat, args.length ? args : undefined, true, true);
   insert(timeout, timeout._idleTimeout);
   return timeout;
 }
@@ -424,7 +406,7 @@ Immediate.prototype[Symbol.dispose] = function () { clearImmediate(this); };
 // Node's lib/internal/timers.js setUnrefTimeout (for --expose-internals)
 function setUnrefTimeout(callback, after, ...args) {
   validateFunction(callback, 'callback');
-  const timer = new Timeout(callback, after, args.length ? args : undefined, false, false);
+  const timer = newTimeout(callback, after, args.length ? args : undefined, false, false);
   insert(timer, timer._idleTimeout);
   return timer;
 }
