@@ -543,16 +543,27 @@ JSValue weft__js_promise_hook(JSContext *ctx, JSPromiseHookType type, JSValueCon
 }
 
 /* globalThis.process's getter: internal.process (made on first use by
- * errors.js's lazy accessor), kept once it is an object. A C getter instead
- * of a JS one: `process.nextTick(f)` read it through a JS frame per call
- * (~22 % of a nextTick chain). */
+ * errors.js's lazy accessor); once it is an object, globalThis.process
+ * becomes a plain data property holding it (writable, configurable, not
+ * enumerable). Node keeps an accessor pair; a data property is read without
+ * a getter call: `process.nextTick(f)` 1090 -> 918 instructions per tick. */
 static JSValue js_process_getter(JSContext *ctx, JSValueConst this_val, int argc,
                                  JSValueConst *argv)
 {
     weft__js *js = weft__js_from_ctx(ctx);
     if (JS_IsObject(js->process_obj)) return JS_DupValue(ctx, js->process_obj);
     JSValue p = JS_GetPropertyStr(ctx, js->internal, "process");
-    if (JS_IsObject(p)) js->process_obj = JS_DupValue(ctx, p);
+    if (JS_IsObject(p)) {
+        js->process_obj = JS_DupValue(ctx, p);
+        JSValue global = JS_GetGlobalObject(ctx);
+        int r = JS_DefinePropertyValueStr(ctx, global, "process", JS_DupValue(ctx, p),
+                                          JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+        JS_FreeValue(ctx, global);
+        if (r < 0) {
+            JS_FreeValue(ctx, p);
+            return JS_EXCEPTION;
+        }
+    }
     return p;
 }
 

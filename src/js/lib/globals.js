@@ -4,8 +4,9 @@ function def(name, value) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
 def('global', globalThis);
-// process and console are made on first use (errors.js, console.js); as
-// in Node, `process` is an accessor pair on globalThis.
+// process and console are made on first use (errors.js, console.js).
+// `process` is an accessor pair on globalThis (as in Node) until its first
+// read, then a data property (tasks.c: read without a getter call).
 Object.defineProperty(globalThis, 'process', {
   get: natives.processGetter, // internal.process, from C (tasks.c)
   set(v) { def('process', v); },
