@@ -263,6 +263,19 @@
  * duplicate window, ms, is not stored again (NATS's default window). */
 #define WEFT_CLUSTER_EVENT_MAX_AGE_MS (24 * 3600 * 1000)
 #define WEFT_CLUSTER_DUP_WINDOW_MS 120000
+/* Durable events, consumer side: a message not acked within the ack wait, ms,
+ * comes again; a delivery whose handlers raised is nak'ed to come again after
+ * the nak delay, ms; at most MAX_DELIVER deliveries (then it is terminated,
+ * with a log line); at most MAX_ACK_PENDING messages in flight per consumer.
+ * A consumer that could not be made is tried again every RETRY ms. The last
+ * DEDUP_IDS message ids acked per consumer are remembered (8 bytes each): a
+ * redelivery of one is acked without running the handlers again. */
+#define WEFT_CLUSTER_ACK_WAIT_MS 30000
+#define WEFT_CLUSTER_NAK_DELAY_MS 1000
+#define WEFT_CLUSTER_MAX_DELIVER 5
+#define WEFT_CLUSTER_MAX_ACK_PENDING 1024
+#define WEFT_CLUSTER_DURABLE_RETRY_MS 2000
+#define WEFT_CLUSTER_DEDUP_IDS 1024
 /* Period of the loop timer that rejects timed-out calls, ms. */
 #define WEFT_CLUSTER_SWEEP_MS 50
 

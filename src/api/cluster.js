@@ -1,13 +1,20 @@
 // cluster.js: the cluster's JS sugar over its natives (docs/cluster.md):
 // ClusterExports(server, resource[, {timeout}]).name(...) -> Promise,
-// onCluster/emitCluster, ClusterState and ClusterLease.
+// onCluster/emitCluster (durable with {durable: true} or weft_clusterDurableEvents),
+// ClusterState and ClusterLease.
 {
   globalThis.ClusterExports = (server, resource, opts) => new Proxy(Object.create(null), {
     get: (_, name) => (typeof name !== 'string' || name === 'then' ? undefined
       : (...args) => WeftClusterCall(server ?? null, resource, name,
         opts && opts.timeout ? opts.timeout : null, args)),
   });
-  globalThis.onCluster = (name, fn) => { RegisterClusterEvent(name); on(name, fn); };
+  globalThis.onCluster = (name, fn, opts) => { RegisterClusterEvent(name, opts ?? null); on(name, fn); };
+  // set weft_clusterDurableEvents "a,b": those names are sent durably
+  const coreTrigger = globalThis.TriggerClusterEvent;
+  let durable = null;
+  globalThis.TriggerClusterEvent = (name, ...args) =>
+    ((durable ??= new Set(WeftClusterDurableNames())).has(name)
+      ? TriggerDurableClusterEvent(name, null, ...args) : coreTrigger(name, ...args));
   globalThis.emitCluster = (name, ...args) => TriggerClusterEvent(name, ...args);
   let watchN = 0;
   const watchEvents = new Map();

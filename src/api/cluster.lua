@@ -1,6 +1,7 @@
 -- cluster.lua: the cluster's Lua sugar over its natives (docs/cluster.md):
 -- ClusterExports(server, resource[, {timeout = ms}]):name(...) -> promise
--- (Citizen.Await), ClusterState and ClusterLease.
+-- (Citizen.Await), TriggerClusterEvent (durable for weft_clusterDurableEvents),
+-- ClusterState and ClusterLease.
 function ClusterExports(server, resource, opts)
   local timeout = type(opts) == 'table' and opts.timeout or nil
   return setmetatable({}, { __index = function(_, name)
@@ -8,6 +9,17 @@ function ClusterExports(server, resource, opts)
       return WeftClusterCall(server, resource, name, timeout, { ... })
     end
   end })
+end
+-- set weft_clusterDurableEvents "a,b": those names are sent durably
+local coreTrigger = TriggerClusterEvent
+local durable
+function TriggerClusterEvent(name, ...)
+  if not durable then
+    durable = {}
+    for _, n in ipairs(WeftClusterDurableNames()) do durable[n] = true end
+  end
+  if durable[name] then return TriggerDurableClusterEvent(name, nil, ...) end
+  return coreTrigger(name, ...)
 end
 local watchN = 0
 ClusterState = {

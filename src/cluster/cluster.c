@@ -255,12 +255,15 @@ static void on_disconnected(natsConnection *nc, void *closure)
     reject_all(l, "cluster link lost");
 }
 
+/* Also the first connection when NATS was not reachable at join (libnats'
+ * retry-on-failed-connect calls it then): bit 4, "joined". */
 static void on_reconnected(natsConnection *nc, void *closure)
 {
     cl_link *l = closure;
     uv_mutex_lock(&l->lock);
     l->link_up = 1;
-    l->link_events |= 2;
+    l->link_events |= l->ever_up ? 2 : 4;
+    l->ever_up = 1;
     if (l->async) uv_async_send(l->async);
     uv_mutex_unlock(&l->lock);
 }
@@ -303,7 +306,10 @@ static void handle_event(weft__cluster *cl, const char *p, size_t len)
     for (cl_reg *g = cl->regs; g && !known; g = g->next)
         known = !strcmp(g->name, ev);
     if (!known) return; /* another name with the same subject token */
+    cl_dinfo info = {src, NULL, 0, 0, 0, cl->dinfo};
+    cl->dinfo = &info;
     weft__ev_emit_src(cl->h, NULL, ev, (const char *)r.p, (size_t)(r.end - r.p), src, 0);
+    cl->dinfo = info.prev;
 }
 
 typedef struct reply_ctx {
@@ -419,11 +425,6 @@ void weft__cl_drain(weft__cluster *cl)
         take_pending(p->direct, list, &n, WEFT_CLUSTER_BATCH);
         take_pending(p->any, list, &n, WEFT_CLUSTER_BATCH);
     }
-    if (n == WEFT_CLUSTER_BATCH) { /* the rest after timers and I/O had a turn */
-        uv_mutex_lock(&cl->link->lock);
-        if (cl->link->async) uv_async_send(cl->link->async);
-        uv_mutex_unlock(&cl->link->lock);
-    }
     for (size_t i = 0; i < n; i++) {
         const char *subj = N.natsMsg_GetSubject(list[i]);
         if (!strncmp(subj, "weft.ev.", 8))
@@ -431,6 +432,12 @@ void weft__cl_drain(weft__cluster *cl)
         else
             handle_call(cl, list[i]);
         N.natsMsg_Destroy(list[i]);
+    }
+    if (n < WEFT_CLUSTER_BATCH) n += weft__cl_durable_drain(cl, WEFT_CLUSTER_BATCH - n);
+    if (n == WEFT_CLUSTER_BATCH) { /* the rest after timers and I/O had a turn */
+        uv_mutex_lock(&cl->link->lock);
+        if (cl->link->async) uv_async_send(cl->link->async);
+        uv_mutex_unlock(&cl->link->lock);
     }
 }
 
@@ -444,6 +451,8 @@ static void on_async(uv_async_t *a)
     l->link_events = 0;
     l->slow = 0;
     uv_mutex_unlock(&l->lock);
+    if (events & 4)
+        weft__log(cl->h, "cluster", "server %s joined the cluster at %s", l->name, cl->url);
     if (events & 1) weft__log(cl->h, "cluster", "link to NATS lost; reconnecting");
     if (events & 2) weft__log(cl->h, "cluster", "link to NATS restored");
     if (slow)
@@ -475,6 +484,7 @@ static void on_sweep(uv_timer_t *t)
         }
     }
     uv_mutex_unlock(&l->lock);
+    weft__cl_durable_tick(cl);
     while (list) {
         cl_pcall *c = list;
         list = c->next;
@@ -550,6 +560,7 @@ int weft__cl_join(weft__cluster *cl)
                     "weft_serverName \"%.40s\" is not a valid cluster server name "
                     "([A-Za-z][A-Za-z0-9_-]*, at most 32 bytes)",
                     name);
+    snprintf(cl->url, sizeof cl->url, "%s", url);
     snprintf(cl->bucket, sizeof cl->bucket, "%s",
              weft__convars_get(&s->convars, "weft_clusterBucket", "weft"));
     char err[256];
@@ -612,7 +623,8 @@ int weft__cl_join(weft__cluster *cl)
         return fail(cl, WEFT_EIO, "could not join the cluster at %.200s: %s", url, err);
     }
     uv_mutex_lock(&l->lock);
-    l->link_up = st == NATS_OK;
+    int up = l->link_up = st == NATS_OK;
+    if (up) l->ever_up = 1;
     uv_mutex_unlock(&l->lock);
     natsInbox *inbox = NULL;
     if (N.natsInbox_Create(&inbox) != NATS_OK) return fail(cl, WEFT_ENOMEM, "out of memory");
@@ -631,8 +643,13 @@ int weft__cl_join(weft__cluster *cl)
         uv_unref((uv_handle_t *)cl->lease_timer);
     }
     cl->state = 1;
-    weft__log(cl->h, "cluster", "server %s joined the cluster at %s%s", name, url,
-              st == NATS_OK ? "" : " (not reachable yet: retrying)");
+    if (up)
+        weft__log(cl->h, "cluster", "server %s joined the cluster at %s", name, url);
+    else
+        weft__log(cl->h, "cluster",
+                  "server %s connecting to the cluster at %s: NATS is unreachable, retrying "
+                  "(cluster calls fail until it is joined)",
+                  name, url);
     return 0;
 }
 
@@ -708,7 +725,23 @@ static cl_sub *sub_find(weft__cluster *cl, const char *subject)
     return NULL;
 }
 
-/* RegisterClusterEvent(name) */
+/* The options argument of RegisterClusterEvent: {durable = true}. */
+static int wants_durable(const weft__args *a)
+{
+    if (a->n < 2 || a->tok[1].type != WEFT__MP_MAP) return 0;
+    weft__mp_reader r = {(const uint8_t *)a->raw[1], (const uint8_t *)a->raw[1] + a->raw_len[1]};
+    weft__mp_token t, k, v;
+    if (weft__codec_mp_next(&r, &t) < 0) return 0;
+    for (uint32_t i = 0; i < t.len; i++) {
+        if (weft__codec_mp_next(&r, &k) < 0) return 0;
+        if (k.type == WEFT__MP_STR && k.len == 7 && !memcmp(k.p, "durable", 7))
+            return weft__codec_mp_next(&r, &v) == 0 && v.type == WEFT__MP_BOOL && v.boolean;
+        if (weft__mp_skip(&r) < 0) return 0;
+    }
+    return 0;
+}
+
+/* RegisterClusterEvent(name[, {durable = true}]) */
 static int n_register(void *ud, const char *args, size_t len, char **result, size_t *rlen)
 {
     weft__cluster *cl = ud;
@@ -720,6 +753,17 @@ static int n_register(void *ud, const char *args, size_t len, char **result, siz
         return weft_native_error(
             cl->h, "RegisterClusterEvent: the event name must be a string of 1-200 bytes");
     const char *res = weft_native_resource(cl->h);
+    if (wants_durable(&a) || weft__cl_durable_listed(cl, name)) {
+        if (!*res)
+            return weft_native_error(cl->h,
+                                     "RegisterClusterEvent(\"%s\", durable): call it from "
+                                     "a resource",
+                                     name);
+        int rc = weft__cl_durable_register(cl, res, name, tok);
+        return rc < 0
+                   ? weft_native_error(cl->h, "RegisterClusterEvent(\"%s\"): out of memory", name)
+                   : 0;
+    }
     for (cl_reg *g = cl->regs; g; g = g->next)
         if (!strcmp(g->resource, res) && !strcmp(g->name, name)) return 0;
     snprintf(subj, sizeof subj, "weft.ev.%s", tok);
@@ -778,6 +822,28 @@ static int n_provide(void *ud, const char *args, size_t len, char **result, size
     p->next = cl->providers;
     cl->providers = p;
     return 0;
+}
+
+/* GetClusterEventInfo() */
+static int n_event_info(void *ud, const char *args, size_t len, char **result, size_t *rlen)
+{
+    return weft__cl_event_info(ud, result, rlen);
+}
+
+/* WeftClusterDurableNames(): weft_clusterDurableEvents as a list (no join). */
+static int n_durable_names(void *ud, const char *args, size_t len, char **result, size_t *rlen)
+{
+    weft__cluster *cl = ud;
+    const char *names[WEFT__CL_MAX_DURABLE_NAMES];
+    size_t lens[WEFT__CL_MAX_DURABLE_NAMES];
+    int n = weft__cl_durable_names(cl, names, lens, WEFT__CL_MAX_DURABLE_NAMES);
+    msgpack_sbuffer sb;
+    msgpack_packer pk;
+    weft__res_begin(&sb, &pk);
+    msgpack_pack_array(&pk, (uint32_t)n);
+    for (int i = 0; i < n; i++)
+        msgpack_pack_str_with_body(&pk, names[i], lens[i]);
+    return weft__res_take(&sb, result, rlen);
 }
 
 static int n_server_name(void *ud, const char *args, size_t len, char **result, size_t *rlen)
@@ -925,6 +991,7 @@ void weft__cluster_resource_stopped(weft_host *h, const char *resource)
     weft__cluster *cl = WEFT_SRV(h)->cluster;
     if (!cl || cl->state <= 0) return;
     drop_resource(cl, resource);
+    weft__cl_durable_resource_stopped(cl, resource);
     weft__cl_state_resource_stopped(cl, resource);
 }
 
@@ -940,6 +1007,7 @@ static void cluster_close(weft_host *h, void *ud)
     if (cl->state > 0 || cl->link) {
         cl_link *l = cl->link;
         weft__cl_state_close(cl);
+        weft__cl_durable_resource_stopped(cl, NULL);
         drop_resource(cl, NULL);
         unsubscribe(cl->reply_sub);
         reject_all(l, "the server is stopping");
@@ -968,9 +1036,14 @@ static void cluster_free_cb(uv_handle_t *t)
 }
 
 static const weft_native natives[] = {
-    {"TriggerClusterEvent", n_trigger, NULL},   {"RegisterClusterEvent", n_register, NULL},
-    {"ProvideClusterExports", n_provide, NULL}, {"GetClusterServerName", n_server_name, NULL},
-    {"WeftClusterCall", NULL, n_call},          {NULL, NULL, NULL},
+    {"TriggerClusterEvent", n_trigger, NULL},
+    {"RegisterClusterEvent", n_register, NULL},
+    {"ProvideClusterExports", n_provide, NULL},
+    {"GetClusterServerName", n_server_name, NULL},
+    {"WeftClusterCall", NULL, n_call},
+    {"GetClusterEventInfo", n_event_info, NULL},
+    {"WeftClusterDurableNames", n_durable_names, NULL},
+    {NULL, NULL, NULL},
 };
 
 /* At quit: close the link, then free cl (after its timer closed). */

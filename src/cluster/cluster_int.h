@@ -39,7 +39,8 @@ typedef struct cl_link {
     uv_async_t *async; /* NULL once the host closed */
     cl_change *chead, *ctail;
     int link_up;
-    int link_events; /* bit 1: lost, bit 2: restored, since the loop last looked */
+    int ever_up;     /* connected once (the "joined" log line) */
+    int link_events; /* bit 1: lost, 2: restored, 4: first connected, since the loop looked */
     int64_t slow;    /* slow-consumer reports since the loop last looked */
     cl_pcall *calls[WEFT__CL_CALL_BUCKETS];
     size_t ncalls;
@@ -76,6 +77,15 @@ typedef struct cl_lease { /* a lease this server holds and renews */
     struct cl_lease *next;
 } cl_lease;
 
+typedef struct cl_dinfo { /* the cluster event being dispatched (GetClusterEventInfo) */
+    const char *origin, *id;
+    uint64_t delivery, seq;
+    int durable;
+    struct cl_dinfo *prev;
+} cl_dinfo;
+
+struct cl_dreg; /* durable.c: a durable registration (one consumer) */
+
 typedef struct cl_provider { /* ProvideClusterExports */
     char *resource;
     natsSubscription *direct, *any;
@@ -86,6 +96,7 @@ struct weft__cluster {
     weft_host *h;
     int state; /* 0: not joined yet, 1: joined, <0: failed (err says why) */
     char err[300];
+    char url[256]; /* weft_cluster, for log lines */
     char bucket[64];
     cl_link *link;
     void *nle; /* uvloop.c: the libuv adapter's state for the connection */
@@ -113,6 +124,11 @@ struct weft__cluster {
     uv_timer_t *lease_timer;     /* made at join, unref'd */
     int stream_ok;               /* the durable events' stream exists (under kv_lock) */
     uint64_t boot_ns, next_dpub; /* weft-made message ids: <server>-<boot>-<n> */
+    /* durable.c */
+    struct cl_dreg *dregs;
+    uint64_t next_dreg;
+    int ddraining;
+    cl_dinfo *dinfo; /* NULL outside a cluster event's dispatch */
 };
 
 /* Join the cluster if server.cfg asks for it and it has not been tried: read
@@ -144,20 +160,30 @@ void weft__cl_drain(weft__cluster *cl);
 int weft__cl_loop_prepare(weft__cluster *cl, natsOptions *o);
 void weft__cl_loop_release(weft__cluster *cl);
 
-/* Loop thread: handle what the synchronous subscriptions hold (events,
- * export requests), up to WEFT_CLUSTER_BATCH messages (then again from the
- * wakeup handle). */
-void weft__cl_drain(weft__cluster *cl);
-/* uvloop.c: put the connection on the host's loop (before connecting);
- * release the adapter's state after the connection is destroyed. */
-int weft__cl_loop_prepare(weft__cluster *cl, natsOptions *o);
-void weft__cl_loop_release(weft__cluster *cl);
-
 /* state.c */
+/* Work thread, under no lock: the durable events' stream, made once. 0, or
+ * WEFT_EIO with err filled. */
+int weft__cl_open_stream(weft__cluster *cl, char *err, size_t cap);
+/* Blocking JetStream work on libuv's thread pool, counted so that close
+ * waits for it: work must call weft__cl_work_done(cl) last. */
+int weft__cl_work_queue(weft__cluster *cl, uv_work_t *req, void *data, uv_work_cb work,
+                        uv_after_work_cb after);
+void weft__cl_work_done(weft__cluster *cl);
 int weft__cl_state_open(weft_host *h, weft__cluster *cl);
 void weft__cl_state_resource_stopped(weft__cluster *cl, const char *resource);
 void weft__cl_state_close(weft__cluster *cl);
 /* On the loop thread: deliver queued watch changes. */
 void weft__cl_state_flush(weft__cluster *cl);
+
+/* durable.c */
+#define WEFT__CL_MAX_DURABLE_NAMES 256 /* names read from weft_clusterDurableEvents */
+int weft__cl_durable_names(weft__cluster *cl, const char **names, size_t *lens, int cap);
+int weft__cl_durable_listed(weft__cluster *cl, const char *name);
+int weft__cl_durable_register(weft__cluster *cl, const char *resource, const char *name,
+                              const char *tok);
+void weft__cl_durable_tick(weft__cluster *cl);
+size_t weft__cl_durable_drain(weft__cluster *cl, size_t budget);
+void weft__cl_durable_resource_stopped(weft__cluster *cl, const char *resource);
+int weft__cl_event_info(weft__cluster *cl, char **result, size_t *rlen);
 
 #endif

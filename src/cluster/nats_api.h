@@ -67,6 +67,17 @@
     X(jsPubOptions_Init)                                                                           \
     X(js_Publish)                                                                                  \
     X(jsPubAck_Destroy)                                                                            \
+    X(jsSubOptions_Init)                                                                           \
+    X(jsConsumerConfig_Init)                                                                       \
+    X(js_AddConsumer)                                                                              \
+    X(jsConsumerInfo_Destroy)                                                                      \
+    X(js_SubscribeSync)                                                                            \
+    X(natsMsg_Ack)                                                                                 \
+    X(natsMsg_NakWithDelay)                                                                        \
+    X(natsMsg_Term)                                                                                \
+    X(natsMsg_GetMetaData)                                                                         \
+    X(jsMsgMetaData_Destroy)                                                                       \
+    X(natsMsgHeader_Get)                                                                           \
     X(js_CreateKeyValue)                                                                           \
     X(js_KeyValue)                                                                                 \
     X(kvConfig_Init)                                                                               \

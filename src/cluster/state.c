@@ -221,7 +221,7 @@ static void lease_op(kv_work *w, kvStore *kv)
 }
 
 /* Work thread, under the kv lock: the durable events' stream, made once. */
-static int open_stream(weft__cluster *cl, char *err, size_t cap)
+static int open_stream_locked(weft__cluster *cl, char *err, size_t cap)
 {
     if (cl->stream_ok) return 0;
     natsStatus s = NATS_OK;
@@ -301,7 +301,7 @@ static void kv_work_cb(uv_work_t *req)
     uv_mutex_unlock(&cl->link->lock);
     uv_mutex_lock(lk);
     if (w->op == OP_DPUB) {
-        int ok = !stopping && open_stream(cl, err, sizeof err) == 0;
+        int ok = !stopping && open_stream_locked(cl, err, sizeof err) == 0;
         uv_mutex_unlock(lk);
         if (stopping) snprintf(err, sizeof err, "the server is stopping");
         if (ok)
@@ -370,11 +370,8 @@ static void kv_work_cb(uv_work_t *req)
     } else {
         lease_op(w, kv);
     }
-done:;
-    cl_link *l = cl->link;
-    uv_mutex_lock(&l->lock);
-    if (--l->kv_work == 0) uv_cond_broadcast(&l->kv_idle);
-    uv_mutex_unlock(&l->lock);
+done:
+    weft__cl_work_done(cl);
 }
 
 static void lease_after(kv_work *w);
@@ -387,22 +384,47 @@ static void kv_after_cb(uv_work_t *req, int status)
     free(w);
 }
 
-static int queue_kv(weft__cluster *cl, kv_work *w)
+int weft__cl_open_stream(weft__cluster *cl, char *err, size_t cap)
 {
-    w->req.data = w;
+    uv_mutex_lock(kv_lock_of(cl));
+    int rc = open_stream_locked(cl, err, cap);
+    uv_mutex_unlock(kv_lock_of(cl));
+    return rc;
+}
+
+void weft__cl_work_done(weft__cluster *cl)
+{
+    cl_link *l = cl->link;
+    uv_mutex_lock(&l->lock);
+    if (--l->kv_work == 0) uv_cond_broadcast(&l->kv_idle);
+    uv_mutex_unlock(&l->lock);
+}
+
+int weft__cl_work_queue(weft__cluster *cl, uv_work_t *req, void *data, uv_work_cb work,
+                        uv_after_work_cb after)
+{
+    req->data = data;
     cl_link *l = cl->link;
     uv_mutex_lock(&l->lock);
     l->kv_work++;
     uv_mutex_unlock(&l->lock);
-    if (uv_queue_work(&cl->h->loop, &w->req, kv_work_cb, kv_after_cb) != 0) {
+    if (uv_queue_work(&cl->h->loop, req, work, after) != 0) {
         uv_mutex_lock(&l->lock);
         l->kv_work--;
         uv_mutex_unlock(&l->lock);
-        free(w->value);
-        free(w);
         return WEFT_ELOOP;
     }
     return 0;
+}
+
+static int queue_kv(weft__cluster *cl, kv_work *w)
+{
+    int rc = weft__cl_work_queue(cl, &w->req, w, kv_work_cb, kv_after_cb);
+    if (rc < 0) {
+        free(w->value);
+        free(w);
+    }
+    return rc;
 }
 
 /* The shared argument handling of the key-value natives: join, key. */

@@ -134,20 +134,27 @@ int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, c
     return weft__ev_emit_with(h, invoker, name, source, net_only, deliver_bytes, &d);
 }
 
-int weft__ev_emit_with(weft_host *h, weft__resource *invoker, const char *name,
-                       const char *source, int net_only, weft__ev_deliver_fn deliver, void *ud)
+/* The dispatch: every subscribed running runtime (of `only` when set);
+ * *errors (when not NULL) gets how many handlers failed, *ran how many
+ * runtimes were entered. */
+static int emit_core(weft_host *h, weft__resource *invoker, const weft__resource *only,
+                     const char *name, const char *source, int net_only,
+                     weft__ev_deliver_fn deliver, void *ud, int *errors, int *ran)
 {
     weft__server *s = WEFT_SRV(h);
     struct weft__ev_table *t = table(h);
     if (!t) return 0;
     uint32_t hv = ev_hash(name);
-    weft__invocation inv = {invoker, source, 0, 1, 0, 0, s->invocation};
+    weft__invocation inv = {invoker, source, 0, 1, 0, 0, 0, s->invocation};
     s->invocation = &inv;
+    int entered = 0;
     for (ev_sub *e = t->buckets[hv % EV_BUCKETS]; e; e = e->next) {
         if (e->count <= 0 || e->hash != hv || strcmp(e->name, name)) continue;
         if (net_only && !e->net) continue; /* net events only reach onNet names */
         weft__rt *rt = e->rt;
         if (rt->stopped || !rt->ops->dispatch_event) continue;
+        if (only && rt->resource != only) continue;
+        entered++;
         weft__prof_begin(h, rt, WEFT_PROF_EVENT, name);
         weft__host_enter(h, rt);
         deliver(rt, ud);
@@ -162,7 +169,33 @@ int weft__ev_emit_with(weft_host *h, weft__resource *invoker, const char *name,
             p->nested_canceled = inv.canceled;
             break;
         }
+    if (errors) *errors = inv.errors;
+    if (ran) *ran = entered;
     return inv.canceled;
+}
+
+int weft__ev_emit_with(weft_host *h, weft__resource *invoker, const char *name,
+                       const char *source, int net_only, weft__ev_deliver_fn deliver, void *ud)
+{
+    return emit_core(h, invoker, NULL, name, source, net_only, deliver, ud, NULL, NULL);
+}
+
+int weft__ev_emit_to(weft_host *h, const weft__resource *only, const char *name,
+                     const char *args, size_t len, const char *source, int *errors)
+{
+    bytes_delivery d = {name, args, source, len};
+    int ran = 0;
+    emit_core(h, NULL, only, name, source, 0, deliver_bytes, &d, errors, &ran);
+    return ran;
+}
+
+void weft__ev_handler_failed(weft_host *h)
+{
+    for (weft__invocation *i = WEFT_SRV(h)->invocation; i; i = i->prev)
+        if (i->is_event) {
+            i->errors++;
+            return;
+        }
 }
 
 int weft__ev_has_other(weft_host *h, const char *name, const weft__rt *self)

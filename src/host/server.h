@@ -219,6 +219,16 @@ int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, c
 typedef void (*weft__ev_deliver_fn)(weft__rt *rt, void *ud);
 int weft__ev_emit_with(weft_host *h, weft__resource *invoker, const char *name,
                        const char *source, int net_only, weft__ev_deliver_fn deliver, void *ud);
+/* Dispatch `name` to the handlers of one resource only (a durable cluster
+ * event, docs/cluster.md). Returns how many of its runtimes had handlers;
+ * *errors gets how many handlers raised (a Lua error or a thrown JS
+ * exception before the handler returned, reported by the engines with
+ * weft__ev_handler_failed). */
+int weft__ev_emit_to(weft_host *h, const weft__resource *only, const char *name,
+                     const char *args, size_t len, const char *source, int *errors);
+/* Engines: a handler of the event being dispatched raised (counted in the
+ * innermost event invocation). */
+void weft__ev_handler_failed(weft_host *h);
 /* 1 when a running runtime other than self has a handler for name. */
 int weft__ev_has_other(weft_host *h, const char *name, const weft__rt *self);
 void weft__ev_cancel(weft_host *h);
@@ -234,6 +244,7 @@ typedef struct weft__invocation {
     /* An event triggered from inside this one completed: whether it was
      * canceled (what WasEventCanceled reports from here on). */
     int nested_done, nested_canceled;
+    int errors; /* handlers that raised (weft__ev_handler_failed) */
     struct weft__invocation *prev;
 } weft__invocation;
 

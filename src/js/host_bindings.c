@@ -569,6 +569,7 @@ static void dispatch_argv(weft__js *js, const char *name, int argc, JSValueConst
             JSValue e = JS_GetException(ctx);
             int catchable = weft__codec_is_catchable(ctx, e);
             JS_Throw(ctx, e);
+            weft__ev_handler_failed(js->host);
             if (!catchable) {
                 uncaught = 1;
                 break;

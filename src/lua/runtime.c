@@ -67,6 +67,36 @@ static const char *error_string(lua_State *L, int idx)
     return lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, idx));
 }
 
+/* 1 when msg starts with a position as Lua's error() writes it ("f.lua:12: "). */
+static int has_position(const char *msg)
+{
+    const char *p = msg;
+    while (*p && *p != ':' && *p != ' ' && *p != '\n')
+        p++;
+    if (p == msg || *p != ':' || !(p[1] >= '0' && p[1] <= '9')) return 0;
+    for (p++; *p >= '0' && *p <= '9'; p++)
+        ;
+    return p[0] == ':' && p[1] == ' ';
+}
+
+/* An error a C function raised without a position (a native's, an awaited
+ * rejection's; not error()/assert(), whose caller chose): "FILE:LINE: " of
+ * the innermost script frame of co, skipping weft's own preludes, pushed
+ * (or "" when there is none). */
+static const char *script_position(lua_State *L, lua_State *co)
+{
+    lua_Debug d;
+    if (!lua_getstack(co, 0, &d) || !lua_getinfo(co, "Sn", &d) || strcmp(d.what, "C") ||
+        (d.name && (!strcmp(d.name, "error") || !strcmp(d.name, "assert"))))
+        return lua_pushliteral(L, "");
+    for (int level = 0; lua_getstack(co, level, &d); level++) {
+        if (!lua_getinfo(co, "Sl", &d) || d.currentline <= 0) continue;
+        if (!strncmp(d.source, "@weft/", 6) || !strncmp(d.source, "=weft", 5)) continue;
+        return lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+    }
+    return lua_pushliteral(L, "");
+}
+
 static int report_protected(lua_State *L)
 {
     weft__lua *lua = lua_touserdata(L, 1);
@@ -78,8 +108,11 @@ static int report_protected(lua_State *L)
     if (status == LUA_ERRMEM && limit)
         msg = lua_pushfstring(L, "%s (Lua memory limit of %I bytes)", msg, (lua_Integer)limit);
     if (co != L) {
+        /* the error line names the file:line even when the message has none */
+        int plain = status == LUA_ERRRUN && lua_type(L, -2) == LUA_TSTRING && !has_position(msg);
+        const char *where = plain ? script_position(L, co) : "";
         luaL_traceback(L, co, NULL, 0);
-        weft__lua_log(lua, "SCRIPT ERROR: %s\n%s", msg, lua_tostring(L, -1));
+        weft__lua_log(lua, "SCRIPT ERROR: %s%s\n%s", where, msg, lua_tostring(L, -1));
     } else {
         weft__lua_log(lua, "SCRIPT ERROR: %s", msg);
     }

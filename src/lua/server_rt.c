@@ -606,7 +606,8 @@ static int dispatch_protected(lua_State *L)
         lua_rawset(L, 4); /* sources[co] = source */
         for (int k = 1; k <= n; k++) lua_pushvalue(L, base + k);
         weft__lua_move_to_thread(L, co, n);
-        weft__lua_resume(lua, L, co, n);
+        int st = weft__lua_resume(lua, L, co, n);
+        if (st != LUA_OK && st != LUA_YIELD) weft__ev_handler_failed(lua->host);
         lua_pop(L, 1);
     }
     return 0;

@@ -6,7 +6,9 @@
 # NAME/driver/ is the one whose output is checked: its lines starting with
 # "T: " must equal NAME/expected.out. The driver asks this script for
 # failures by printing "@@kill-nats" (NATS is killed -9 and restarted on the
-# same port and store 1 s later) or "@@kill-SERVER" (that weft is killed -9).
+# same port and store 1 s later), "@@kill-SERVER" (that weft is killed -9)
+# or "@@start-SERVER" (started again: same folder, same command, its log
+# appended); "@@stop-nats" kills NATS -9 until "@@start-nats" (same store).
 # Every process is stopped at the end; 90 s is a hang. SKIP (exit 77) only
 # when nats-server is not installed (CI installs it: scripts/install-deps.sh).
 WEFT=$1
@@ -46,24 +48,33 @@ start_nats() {
 start_nats
 URL="nats://127.0.0.1:$PORT"
 cp -R "$DIR/." "$TMP/s/" 2>/dev/null || { mkdir -p "$TMP/s" && cp -R "$DIR/." "$TMP/s/"; }
-for d in "$TMP"/s/*/; do
-  srv=$(basename "$d")
-  [ -f "$d/server.cfg" ] || continue
+# start_server DIR: `weft serve` in DIR (its log appended to $TMP/<server>.log)
+start_server() {
+  srv=$(basename "$1")
   # shellcheck disable=SC2046
-  (cd "$d" && NO_COLOR=1 exec "$WEFT" serve . +set weft_cluster "$URL" $(sed 's/^/+ensure /' start) \
-     </dev/null >"$TMP/$srv.log" 2>&1) &
+  (cd "$1" && NO_COLOR=1 exec "$WEFT" serve . +set weft_cluster "$URL" $(sed 's/^/+ensure /' start) \
+     </dev/null >>"$TMP/$srv.log" 2>&1) &
   eval "PID_$(echo "$srv" | tr -c 'A-Za-z0-9\n' _)=$!"
   [ "$srv" = driver ] && DRIVER=$! || PIDS="$PIDS $!"
+}
+for d in "$TMP"/s/*/; do
+  [ -f "$d/server.cfg" ] && start_server "${d%/}"
 done
 PIDS="$PIDS $DRIVER"
 # Follow the driver's requests until it exits (or 90 s).
 seen=0
 t=0
 while kill -0 "$DRIVER" 2>/dev/null; do
-  for req in $(grep -o '@@kill-[A-Za-z0-9_-]*' "$TMP/driver.log" | tail -n +$((seen + 1))); do
+  for req in $(grep -o '@@[a-z]*-[A-Za-z0-9_-]*' "$TMP/driver.log" | tail -n +$((seen + 1))); do
     seen=$((seen + 1))
-    what=${req#@@kill-}
-    if [ "$what" = nats ]; then
+    what=${req#@@*-}
+    if [ "$req" = @@stop-nats ]; then
+      kill -9 "$NATS_PID"; wait "$NATS_PID" 2>/dev/null
+    elif [ "$req" = @@start-nats ]; then
+      start_nats
+    elif [ "${req#@@start-}" != "$req" ]; then
+      start_server "$TMP/s/$what"
+    elif [ "$what" = nats ]; then
       kill -9 "$NATS_PID"; wait "$NATS_PID" 2>/dev/null
       sleep 1
       start_nats
