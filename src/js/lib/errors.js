@@ -15,6 +15,7 @@ internal.hooks = {
   emitAfter() {},
   emitDestroy() {},
 };
+internal.hooksEmitAfterStub = internal.hooks.emitAfter; // timers.js skips calling it
 
 // inspect.js (util.inspect/format, a large file) loads on first use.
 {
