@@ -29,30 +29,63 @@ TMP=$(mktemp -d /tmp/weft-cluster-XXXXXX) || exit 2
 PIDS=""
 NATS_PID=""
 cleanup() {
-  for p in $PIDS $NATS_PID; do kill -9 "$p" 2>/dev/null; done
+  for p in $PIDS $NATS_PID $NATS_PIDS $PROXIES; do kill -9 "$p" 2>/dev/null; done
   wait 2>/dev/null
   rm -rf "$TMP"
 }
 trap cleanup EXIT
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-start_nats() {
-  "$NATS" -a 127.0.0.1 -p "$PORT" -js -sd "$TMP/js" >>"$TMP/nats.log" 2>&1 &
-  NATS_PID=$!
-  # ready when the port accepts connections
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
+}
+PORT=$(free_port)
+# wait_port PORT: until it accepts connections (10 s)
+wait_port() {
   n=0
-  while ! python3 -c "import socket; socket.create_connection(('127.0.0.1',$PORT),0.2)" 2>/dev/null; do
-    n=$((n + 1)); [ $n -gt 100 ] && { echo "FAIL $NAME: nats-server did not start"; cat "$TMP/nats.log"; exit 1; }
+  while ! python3 -c "import socket; socket.create_connection(('127.0.0.1',$1),0.2)" 2>/dev/null; do
+    n=$((n + 1)); [ $n -gt 100 ] && { echo "FAIL $NAME: port $1 did not open"; cat "$TMP"/*.log; exit 1; }
     sleep 0.1
   done
 }
-start_nats
+# A folder with a file `nats-cluster` gets two nats-servers, A (port PORT)
+# and B, in one JetStream cluster whose route goes through two relays
+# (tests/cluster/proxy.py, one per direction; each server advertises its
+# relay, so no route bypasses them); servers whose folder holds a file
+# `nats-b` connect to B, the others to A. "@@cut-route" closes the route and
+# keeps it closed, "@@heal-route" lets it come back (a partition between
+# the two halves, every process alive).
+start_nats_cluster() {
+  PORT_B=$(free_port); CA=$(free_port); CB=$(free_port); RA=$(free_port); RB=$(free_port)
+  python3 "$HERE/proxy.py" "$RA" "$CA" >>"$TMP/proxy.log" 2>&1 &
+  PROXIES="$!"
+  python3 "$HERE/proxy.py" "$RB" "$CB" >>"$TMP/proxy.log" 2>&1 &
+  PROXIES="$PROXIES $!"
+  wait_port "$RA"; wait_port "$RB"
+  "$NATS" -a 127.0.0.1 -p "$PORT" -js -sd "$TMP/jsa" --server_name A --cluster_name weft \
+    --cluster "nats://127.0.0.1:$CA" --cluster_advertise "127.0.0.1:$RA" \
+    --routes "nats://127.0.0.1:$RB" --no_advertise >>"$TMP/nats.log" 2>&1 &
+  NATS_PID=$!
+  "$NATS" -a 127.0.0.1 -p "$PORT_B" -js -sd "$TMP/jsb" --server_name B --cluster_name weft \
+    --cluster "nats://127.0.0.1:$CB" --cluster_advertise "127.0.0.1:$RB" \
+    --routes "nats://127.0.0.1:$RA" --no_advertise >>"$TMP/nats-b.log" 2>&1 &
+  NATS_PIDS="$!"
+  wait_port "$PORT"; wait_port "$PORT_B"
+}
+start_nats() {
+  "$NATS" -a 127.0.0.1 -p "$PORT" -js -sd "$TMP/js" >>"$TMP/nats.log" 2>&1 &
+  NATS_PID=$!
+  wait_port "$PORT"
+}
+PROXIES="" NATS_PIDS=""
+if [ -f "$DIR/nats-cluster" ]; then start_nats_cluster; else start_nats; fi
 URL="nats://127.0.0.1:$PORT"
 cp -R "$DIR/." "$TMP/s/" 2>/dev/null || { mkdir -p "$TMP/s" && cp -R "$DIR/." "$TMP/s/"; }
 # start_server DIR: `weft serve` in DIR (its log appended to $TMP/<server>.log)
 start_server() {
   srv=$(basename "$1")
+  url=$URL
+  [ -f "$1/nats-b" ] && url="nats://127.0.0.1:$PORT_B"
   # shellcheck disable=SC2046
-  (cd "$1" && NO_COLOR=1 exec "$WEFT" serve . +set weft_cluster "$URL" $(sed 's/^/+ensure /' start) \
+  (cd "$1" && NO_COLOR=1 exec "$WEFT" serve . +set weft_cluster "$url" $(sed 's/^/+ensure /' start) \
      </dev/null >>"$TMP/$srv.log" 2>&1) &
   eval "PID_$(echo "$srv" | tr -c 'A-Za-z0-9\n' _)=$!"
   [ "$srv" = driver ] && DRIVER=$! || PIDS="$PIDS $!"
@@ -68,7 +101,11 @@ while kill -0 "$DRIVER" 2>/dev/null; do
   for req in $(grep -o '@@[a-z]*-[A-Za-z0-9_-]*' "$TMP/driver.log" | tail -n +$((seen + 1))); do
     seen=$((seen + 1))
     what=${req#@@*-}
-    if [ "$req" = @@stop-nats ]; then
+    if [ "$req" = @@cut-route ]; then
+      for p in $PROXIES; do kill -USR1 "$p"; done
+    elif [ "$req" = @@heal-route ]; then
+      for p in $PROXIES; do kill -USR2 "$p"; done
+    elif [ "$req" = @@stop-nats ]; then
       kill -9 "$NATS_PID"; wait "$NATS_PID" 2>/dev/null
     elif [ "$req" = @@start-nats ]; then
       start_nats

@@ -1,0 +1,106 @@
+// A partition (docs/cluster.md "Failures"): eu-1 on NATS A, eu-2 on NATS B,
+// A and B one JetStream cluster whose route tests/cluster/run.sh cuts
+// ("@@cut-route") and heals ("@@heal-route"); every process stays up.
+// Checked: exports across the cut reject at once, core events sent during
+// the cut are dropped (at most once), an ownership lease never has two
+// owners, and everything works again after the heal.
+const T = (s) => console.log(`T: ${s}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const msg = (e) => String(e && e.message ? e.message : e);
+const waitFor = async (what, fn, ms) => {
+  let last = '';
+  for (const end = Date.now() + ms; ;) {
+    try { const v = await fn(); if (v) return v; } catch (e) { last = ` (last error: ${msg(e)})`; }
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${last}`);
+    await sleep(200);
+  }
+};
+const bank = (opts) => ClusterExports('eu-2', 'bank', opts || { timeout: 1000 });
+ProvideClusterExports();
+exports('ping', () => 'eu-1');
+
+async function main() {
+  // the JetStream cluster has a leader and eu-2 is reachable: eu-2 takes the lease
+  await waitFor('eu-2', () => bank().ping(), 30000);
+  await waitFor('the lease', () => bank({ timeout: 10000 }).acquire('p1'), 30000);
+  T(`before the cut: lease p1 owned by ${await ClusterLease.owner('p1')}`);
+  emitCluster('fromA', 0);
+  await waitFor('event 0', async () => (await bank().records()).seen.includes(0), 10000);
+  let p = 0; // eu-2's durable consumer exists once a probe reaches it
+  await waitFor('the consumer', async () => {
+    await TriggerDurableClusterEvent('paid', `probe-${++p}`, 0);
+    await sleep(300);
+    return (await bank().records()).durable.length;
+  }, 20000);
+
+  console.log('@@cut-route');
+  const cutAt = Date.now();
+  const noProvider = await waitFor('the cut', async () => {
+    try { await bank().ping(); return null; } catch (e) { return /no server provides/.test(msg(e)) ? msg(e) : null; }
+  }, 10000);
+  T(`export across the cut: ${noProvider}`);
+  const t0 = Date.now();
+  try { await bank({ timeout: 3000 }).ping(); T('export across the cut: resolved?!'); } catch (e) {
+    T(`rejected at once (well within its 3000 ms timeout): ${Date.now() - t0 < 1500}`);
+  }
+  for (const n of [1, 2, 3]) emitCluster('fromA', n);
+  // durable events during the cut: stored or refused, the caller knows which
+  const stored = [];
+  const refused = [];
+  for (const n of [1, 2, 3]) {
+    try { await TriggerDurableClusterEvent('paid', `d-${n}`, n); stored.push(`d-${n}#${n}`); } catch (e) { refused.push(msg(e)); }
+  }
+  console.log(`durable during the cut: stored ${stored.join(' ')}; refused ${refused.join(' | ')}`);
+  // the lease: eu-1 tries to take it during the cut
+  let mineAt = null;
+  let lastError = '';
+  for (const end = Date.now() + 10000; Date.now() < end && !mineAt;) {
+    try { await ClusterLease.acquire('p1'); mineAt = Date.now(); } catch (e) { lastError = msg(e); await sleep(300); }
+  }
+  console.log(`lease p1 during the cut: ${mineAt ? `acquired ${mineAt - cutAt} ms after the cut` : `not acquired (${lastError})`}`);
+  console.log('@@heal-route');
+  const healAt = Date.now();
+  await waitFor('the heal', () => bank().ping(), 30000);
+  const r = await bank().records();
+  T(`events sent during the cut reached eu-2: ${r.seen.filter((n) => n >= 1 && n <= 3).length}`);
+  const during = r.calls.filter((c) => c.at > cutAt + 1000 && c.at < healAt - 1000);
+  const cross = during.filter((c) => !c.ok);
+  T(`eu-2's calls to eu-1 during the cut: ${during.length > 0 && cross.length === during.length ? 'all rejected' : 'some resolved?!'}, ${[...new Set(cross.map((c) => c.error))].join(' | ')}`);
+  T(`... each within its 1000 ms timeout: ${cross.every((c) => c.ms <= 1500)}`);
+  // never two owners: if eu-1 got it, eu-2 had given it up before
+  const lostAt = r.lost.filter((l) => l.name === 'p1').map((l) => l.at)[0];
+  console.log(`eu-2 acquired p1 at ${r.acquiredAt}, gave it up at ${lostAt}, eu-1 acquired it at ${mineAt}`);
+  // healed: events, exports and state work again, both sides agree on the owner
+  await waitFor('events after the heal', async () => {
+    emitCluster('fromA', 9);
+    await sleep(300);
+    return (await bank().records()).seen.includes(9);
+  }, 20000);
+  T('after the heal: events delivered, exports answered');
+  // what was stored during the cut reaches eu-2 after the heal, once
+  await waitFor('the durable events', async () => {
+    const d = (await bank().records()).durable.filter((x) => x.startsWith('d-'));
+    return d.length >= stored.length;
+  }, 20000);
+  await sleep(500);
+  const got = (await bank().records()).durable.filter((x) => x.startsWith('d-')).sort();
+  T(`durable events during the cut: ${stored.length + refused.length} settled, the stored ones delivered once after the heal: ${got.join(' ') === stored.join(' ')}, refusals say why: ${refused.every((m) => /durable event paid not confirmed \(id d-\d\)/.test(m))}`);
+  const owners = await waitFor('the owners', async () => {
+    const a = await ClusterLease.owner('p1');
+    const b = await bank().owner('p1');
+    return a === b ? [a] : null;
+  }, 20000);
+  T(`after the heal: both sides see the same lease owner: ${owners.length === 1}`);
+  // Which side could still write depends on which NATS node holds the lease
+  // bucket (JetStream places it): on A, eu-2's renewals fail, it gives the
+  // lease up at 0.9 TTL and eu-1 gets it after 1 TTL; on B, eu-2 keeps
+  // renewing and eu-1 never gets it. Either way, never two owners at once.
+  const ok = mineAt ? lostAt !== undefined && lostAt <= mineAt && owners[0] === 'eu-1'
+    : lostAt === undefined && owners[0] === 'eu-2';
+  T(`lease p1 never had two owners: ${ok}`);
+}
+
+main().then(() => T('done'), (e) => T(`FAILED: ${e && e.stack ? e.stack : e}`)).finally(() => {
+  emitCluster('quitAll');
+  setTimeout(() => ExecuteCommand('quit'), 200);
+});
