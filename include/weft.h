@@ -62,6 +62,13 @@ typedef struct weft_run_options {
      * --no-force-async-hooks-checks. Borrowed; may be 0/NULL. */
     int exec_argc;
     char **exec_argv;
+    /* Node's `-e CODE` / `-p CODE`: when not NULL, this source runs as a
+     * script in the global scope (file name "[eval]", `require`, `module`,
+     * `exports`, `__filename`, `__dirname` as globals) instead of FILE, and
+     * with print_eval its completion value is printed as console.log does.
+     * Borrowed. */
+    const char *eval_source;
+    int print_eval;
 } weft_run_options;
 
 /* Run FILE (a CommonJS .js/.cjs script, or an ES module for .mjs) in a fresh

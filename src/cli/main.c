@@ -6,6 +6,7 @@
  *   weft bots N URL [options]            N player bots for load tests (bots.c)
  *   weft --version | --help */
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,51 @@ static int is_node_flag(const char *a)
     return !strncmp(a, "--experimental-", 15) || !strncmp(a, "--no-experimental-", 18);
 }
 
+/* Node's flags that take no part in weft's behaviour but appear on Node's
+ * command lines (the V8 and tuning options tests pass): accepted, ignored. */
+static int is_ignored_flag(const char *a)
+{
+    static const char *const prefixes[] = {
+        "--stack-size=", "--max-old-space-size=", "--max-semi-space-size=",
+        "--stack-trace-limit=", "--title=", "--disable-proto=", "--input-type=",
+        "--trace-uncaught", "--trace-exit", "--enable-source-maps", "--preserve-symlinks",
+        "--no-addons", "--harmony", "--no-harmony", "--jitless", "--no-opt", "--predictable",
+        "--allow-natives-syntax", "--expose-externalize-string", "--no-concurrent",
+        "--security-revert=", "--dns-result-order=", "--test-udp-no-try-send", "--trace-gc",
+        "--max-http-header-size=", "--openssl-legacy-provider", "--no-node-snapshot",
+        "--huge-max-old-generation-size", "--inspect", "--no-global-search-paths",
+        "--report-", "--diagnostic-dir=", "--heapsnapshot-", "--cpu-prof", "--heap-prof",
+        "--frozen-intrinsics", "--disallow-code-generation-from-strings", "--force-context-aware",
+        "--no-verify-base-objects", "--gc-interval=", "--single-threaded", "--v8-pool-size=",
+        "--interpreted-frames-native-stack", "--perf-", "--abort-on-uncaught",
+        NULL};
+    for (int k = 0; prefixes[k]; k++)
+        if (!strncmp(a, prefixes[k], strlen(prefixes[k]))) return 1;
+    return 0;
+}
+
+/* A script read from stdin (`weft < file`, `weft -`), as Node runs one. */
+static char *read_stdin(void)
+{
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    /* Bound: stops at EOF or a read error. */
+    for (size_t n; buf && (n = fread(buf + len, 1, cap - len - 1, stdin)) > 0;) {
+        len += n;
+        if (cap - len < 2) {
+            char *b = realloc(buf, cap * 2);
+            if (!b) {
+                free(buf);
+                return NULL;
+            }
+            buf = b;
+            cap *= 2;
+        }
+    }
+    if (buf) buf[len] = 0;
+    return buf;
+}
+
 int main(int argc, char **argv)
 {
     /* like Node: output reaches a pipe or file as it is written, line by
@@ -100,14 +146,42 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "serve")) return serve(argc, argv);
     if (argc > 1 && !strcmp(argv[1], "bots")) return weft__cli_bots(argc, argv);
     if (i < argc && !strcmp(argv[i], "run")) i++;
-    const char *ur = NULL;
+    /* as Node: a write to a closed pipe fails with EPIPE instead of killing
+     * the process (children get the default back: libuv resets it) */
+    signal(SIGPIPE, SIG_IGN);
+    const char *ur = NULL, *eval = NULL;
+    int print = 0, from_stdin = 0;
     int exec_argc = 0;
-    char *exec_argv[32];
-    for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    char *exec_argv[64];
+    const int exec_max = (int)(sizeof exec_argv / sizeof *exec_argv) - 2;
+    for (; i < argc && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "-")) { /* the script on stdin */
+            from_stdin = 1;
+            i++;
+            break;
+        }
         if (!strcmp(a, "--")) {
             i++;
             break;
+        } else if (!strcmp(a, "-e") || !strcmp(a, "--eval") || !strcmp(a, "-p") ||
+                   !strcmp(a, "--print") || !strcmp(a, "-pe") || !strcmp(a, "-ep")) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "weft: %s requires an argument\n", a);
+                return 9;
+            }
+            print = print || !strcmp(a, "-p") || !strcmp(a, "--print") || !strcmp(a, "-pe") ||
+                    !strcmp(a, "-ep");
+            eval = argv[i + 1];
+            if (exec_argc < exec_max) {
+                exec_argv[exec_argc++] = argv[i];
+                exec_argv[exec_argc++] = argv[i + 1];
+            }
+            i++;
+        } else if (!strncmp(a, "--eval=", 7) || !strncmp(a, "--print=", 8)) {
+            print = print || a[2] == 'p';
+            eval = strchr(a, '=') + 1;
+            if (exec_argc < exec_max) exec_argv[exec_argc++] = argv[i];
         } else if (!strncmp(a, "--unhandled-rejections=", 23)) {
             ur = a + 23;
             if (strcmp(ur, "throw") && strcmp(ur, "strict") && strcmp(ur, "warn") &&
@@ -115,18 +189,47 @@ int main(int argc, char **argv)
                 fprintf(stderr, "weft: invalid value for --unhandled-rejections: %s\n", ur);
                 return 9;
             }
+            if (exec_argc < exec_max) exec_argv[exec_argc++] = argv[i];
         } else if (!strcmp(a, "--version") || !strcmp(a, "-v")) {
             printf("v%s\n", WEFT_VERSION);
             return 0;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return 0;
-        } else if (is_node_flag(a) && exec_argc < (int)(sizeof exec_argv / sizeof *exec_argv)) {
+        } else if ((is_node_flag(a) || is_ignored_flag(a)) && exec_argc < exec_max) {
             exec_argv[exec_argc++] = argv[i];
         } else {
             fprintf(stderr, "weft: bad option: %s\n", a);
             return 9;
         }
+    }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = 0;
+    weft_run_options opts = {.unhandled_rejections = ur, .exec_argc = exec_argc,
+                             .exec_argv = exec_argv, .print_eval = print};
+    char *stdin_src = NULL;
+    if (!eval && i >= argc && !from_stdin && !isatty(0)) from_stdin = 1;
+    if (!eval && from_stdin) {
+        if (!(stdin_src = read_stdin())) return 1;
+        eval = stdin_src;
+    }
+    if (eval) { /* process.argv: the executable, then the arguments */
+        int uargc = argc - i;
+        char **pargv = calloc((size_t)uargc + 2, sizeof *pargv);
+        pargv[0] = n > 0 ? exe : argv[0];
+        for (int k = 0; k < uargc; k++) pargv[1 + k] = argv[i + k];
+        opts.argc = uargc + 1;
+        opts.argv = pargv;
+        opts.eval_source = eval;
+        int code = weft_run_file(NULL, &opts);
+        free(pargv);
+        free(stdin_src);
+        if (code < 0) {
+            fprintf(stderr, "weft: %s\n", weft_strerror(code));
+            return 1;
+        }
+        return code;
     }
     if (i >= argc) {
         usage(stderr);
@@ -146,14 +249,11 @@ int main(int argc, char **argv)
     }
     int uargc = argc - i - 1;
     char **pargv = calloc((size_t)uargc + 3, sizeof *pargv);
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    exe[n > 0 ? n : 0] = 0;
     pargv[0] = n > 0 ? exe : argv[0];
     pargv[1] = abs;
     for (int k = 0; k < uargc; k++) pargv[2 + k] = argv[i + 1 + k];
-    weft_run_options opts = {.unhandled_rejections = ur, .argc = uargc + 2, .argv = pargv,
-                             .exec_argc = exec_argc, .exec_argv = exec_argv};
+    opts.argc = uargc + 2;
+    opts.argv = pargv;
     int code = weft_run_file(abs, &opts);
     free(pargv);
     if (code < 0) {

@@ -20,6 +20,8 @@ static const binding_entry bindings[] = {
     {"os", weft__js_os_binding},
     {"crypto", weft__js_crypto_binding},
     {"fs", weft__js_fs_binding},
+    {"child_process", weft__js_child_process_binding},
+    {"vm", weft__js_vm_binding},
     {NULL, NULL},
 };
 

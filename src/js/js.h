@@ -129,6 +129,8 @@ typedef struct weft__js {
     struct weft__js_req *reqs; /* libuv requests in flight (bindings.c) */
     /* zlib handles with a write on the thread pool (src/js/zlib.c) */
     struct weft__zhandle *zlib_busy;
+    /* vm.createContext's contexts, freed with the runtime (src/js/vm.c) */
+    struct weft__vm_context *vm_contexts;
 } weft__js;
 
 /* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
@@ -231,6 +233,11 @@ void weft__js_bindings_init(weft__js *js, JSValue natives);
 JSValue weft__js_os_binding(JSContext *ctx);
 JSValue weft__js_crypto_binding(JSContext *ctx);
 JSValue weft__js_fs_binding(JSContext *ctx);
+/* vm.c: scripts in this or another context (a JSContext of this runtime) */
+JSValue weft__js_vm_binding(JSContext *ctx);
+void weft__js_vm_free(weft__js *js);
+/* child_process.c: processes, their pipes, spawnSync */
+JSValue weft__js_child_process_binding(JSContext *ctx);
 
 /* A libuv request (uv_work_t, uv_fs_t...) owned by C whose completion calls
  * req.oncomplete(err, value) on the JS object given at start. Start on the

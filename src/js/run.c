@@ -29,6 +29,24 @@ static int call_internal(weft__js *js, const char *name, int *result)
     return 0;
 }
 
+/* The main script's entry (as weft__js_run_main): internal.runEval(source,
+ * print) for -e/-p. */
+static void run_eval(weft__js *js, const char *src, int print)
+{
+    JSContext *ctx = js->ctx;
+    weft__host_enter(js->host, &js->base);
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, "runEval");
+    JSValue args[2] = {JS_NewString(ctx, src), JS_NewBool(ctx, print)};
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, (JSValueConst *)args);
+    if (JS_IsException(r)) weft__js_report_exception(js, 0);
+    JS_FreeValue(ctx, r);
+    JS_FreeValue(ctx, args[0]);
+    JS_FreeValue(ctx, fn);
+    js->execution_async_id = 0;
+    js->trigger_async_id = 0;
+    weft__host_leave(js->host);
+}
+
 int weft_run_file(const char *file, const weft_run_options *opts)
 {
     weft_run_options none = {0};
@@ -41,7 +59,7 @@ int weft_run_file(const char *file, const weft_run_options *opts)
         free(h);
         return WEFT_ELOOP;
     }
-    char *fallback_argv[2] = {"weft", (char *)file};
+    char *fallback_argv[2] = {"weft", (char *)(file ? file : "[eval]")};
     weft__js *js = weft__js_new(h, mode, opts->argv ? opts->argc : 2,
                                 opts->argv ? opts->argv : fallback_argv);
     if (!js) {
@@ -50,7 +68,10 @@ int weft_run_file(const char *file, const weft_run_options *opts)
         return WEFT_ESCRIPT;
     }
     if (opts->exec_argc > 0) weft__js_set_exec_argv(js, opts->exec_argc, opts->exec_argv);
-    weft__js_run_main(js, file);
+    /* a child of fork(): the IPC channel Node passes in NODE_CHANNEL_FD */
+    if (getenv("NODE_CHANNEL_FD")) call_internal(js, "setupChannelFromEnv", NULL);
+    if (opts->eval_source) run_eval(js, opts->eval_source, opts->print_eval);
+    else weft__js_run_main(js, file);
     weft__js_timers_main_done(js);
     /* Bound: each pass either ends the process or ran 'beforeExit' listeners
      * that re-armed the loop. */

@@ -548,6 +548,7 @@ void weft__js_free(weft__js *js)
         weft__js_reqs_orphan(js);
         if (js->res) natives = weft__js_host_free(js);
         weft__js_zlib_free(js);
+        weft__js_vm_free(js);
         weft__js_tasks_free(js);
         weft__js_immediates_free(js);
         weft__js_timers_free(js);

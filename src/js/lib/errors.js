@@ -73,7 +73,7 @@ function lazyInternal(names, lib, after) {
     Object.defineProperty(globalThis, k, { value: stub, writable: true, configurable: true, enumerable: true });
   }
   lazyInternal(['Module', 'runMain', 'loadBuiltin', 'builtins', 'path', 'esmResolve', 'esmFormat',
-                'esmCommonJSSource', 'esmBuiltinSource', 'handleMainPromise', 'mainModule'], 'modules');
+                'esmCommonJSSource', 'esmBuiltinSource', 'handleMainPromise', 'mainModule', 'runEval'], 'modules');
 }
 // events.js, process.js and promises.js as well: a resource that never
 // touches `process` or an EventEmitter, and has no unhandled rejection, never
@@ -85,7 +85,7 @@ lazyInternal(['EventEmitter'], 'events');
   let ready = [];
   internal.whenProcess = (fn) => { if (ready) ready.push(fn); else fn(); };
   lazyInternal(['process', 'stream', 'applyExecArgv', 'emitBeforeExit', 'emitExit', 'limitFrames',
-                'printUncaught', 'triggerUncaughtException'], 'process', () => {
+                'printUncaught', 'triggerUncaughtException', 'setupChannelFromEnv'], 'process', () => {
     const fns = ready;
     ready = null;
     for (const fn of fns) fn();

@@ -101,6 +101,8 @@ for (const [alias, key] of [['_stream_readable', 'Readable'], ['_stream_writable
   builtins[alias] = () => streamModule()[key];
 }
 builtins.zlib = libModule('zlib', 'zlibModule');
+builtins.child_process = libModule('child_process', 'childProcessModule');
+builtins.vm = libModule('vm', 'vmModule');
 builtins.events = () => {
   if (!internal.eventsModuleReady) natives.loadLib('events_module');
   return internal.EventEmitter;
@@ -216,6 +218,15 @@ function makeUtil() {
       return internal.isDeepStrictEqual(a, b);
     },
     stripVTControlCharacters: internal.stripVTControlCharacters,
+    // util.getSystemErrorName(-2) -> 'ENOENT' (libuv's names)
+    getSystemErrorName(err) {
+      if (typeof err !== 'number') internal.throwInvalidArgType('err', 'number', err);
+      if (err >= 0 || !Number.isSafeInteger(err)) {
+        throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+          `The value of "err" is out of range. It must be a negative integer. Received ${err}`);
+      }
+      return natives.binding('child_process').errname(err);
+    },
   };
 }
 
@@ -640,6 +651,20 @@ builtins.module = () => Module;
 internal.Module = Module;
 internal.runMain = function (filename) {
   Module._load(filename, null, true);
+};
+// `weft -e CODE` / `-p CODE`: a script in the global scope with Node's
+// eval globals (module, exports, require, __filename, __dirname).
+internal.runEval = function (source, print) {
+  const module = new Module('[eval]', null);
+  module.filename = resolvePath(natives.cwd(), '[eval]');
+  module.paths = [];
+  process._eval = source;
+  const globals = { module, exports: module.exports, require: makeRequire(module), __filename: '[eval]', __dirname: '.' };
+  for (const [k, v] of Object.entries(globals)) {
+    Object.defineProperty(globalThis, k, { value: v, writable: true, configurable: true, enumerable: false });
+  }
+  const result = natives.binding('vm').runInThisContext(source, '[eval]', 0);
+  if (print) globalThis.console.log(result);
 };
 Object.defineProperty(globalThis, Symbol.for('weft.require'), {
   value: (filename) => Module._load(filename, internal.mainModule || null), enumerable: false,

@@ -84,6 +84,25 @@ process.exit = function exit(code) {
   process.reallyExit(process.exitCode || 0);
 };
 process.abort = function abort() { natives.abort(); };
+// process.getuid/getgid/geteuid/getegid (the binding is made once, on first use)
+let idsBinding;
+const ids = () => (idsBinding || (idsBinding = natives.binding('child_process'))).ids();
+process.getuid = function getuid() { return ids()[0]; };
+process.getgid = function getgid() { return ids()[1]; };
+process.geteuid = function geteuid() { return ids()[2]; };
+process.getegid = function getegid() { return ids()[3]; };
+// fork()'s child: the channel in NODE_CHANNEL_FD (run.c calls this)
+internal.setupChannelFromEnv = function () {
+  const fd = +process.env.NODE_CHANNEL_FD;
+  if (!(fd >= 0)) return;
+  natives.loadLib('child_process');
+  internal.setupChildChannel(fd);
+};
+// process.kill: in child_process.js (loaded on first use)
+process.kill = function kill(pid, signal) {
+  if (!internal.processKill) natives.loadLib('child_process');
+  return internal.processKill(pid, signal);
+};
 
 // Node's flags from the command line (weft run --expose-gc f.js...).
 internal.applyExecArgv = function () {

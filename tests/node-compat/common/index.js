@@ -158,6 +158,10 @@ const common = {
   isWindows: process.platform === 'win32',
   isLinux: process.platform === 'linux',
   isOSX: process.platform === 'darwin',
+  isMacOS: process.platform === 'darwin',
+  // a command printing the working directory: [file, args] for spawn
+  pwdCommand: process.platform === 'win32' ? ['cmd.exe', ['/d', '/c', 'cd']] : ['pwd', []],
+  printSkipMessage(msg) { console.log(`1..0 # Skipped: ${msg}`); },
   isAIX: false,
   isIBMi: false,
   isSunOS: false,

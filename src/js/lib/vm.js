@@ -1,0 +1,162 @@
+// vm.js: Node's `vm` over src/js/vm.c: Script, runInThisContext,
+// createContext/isContext/runInContext/runInNewContext, compileFunction.
+// A context is a JSContext of this runtime (its own globals and built-ins).
+// Differences from Node (V8 intercepts every global access of a context and
+// forwards it to the contextified object): here the object is the global's
+// prototype, so its properties read live as globals, and the globals a script
+// creates or assigns are copied back onto the object after each run.
+'use strict';
+const b = natives.binding('vm');
+if (!internal.validators) natives.loadLib('validators');
+const { validateString, validateObject, validateInt32, validateBoolean } = internal.validators;
+const makeNodeError = internal.makeNodeError;
+const throwType = internal.throwInvalidArgType;
+
+const contexts = new WeakMap(); // contextified object -> { handle, global, builtins }
+
+function getOptions(options, name = 'options') {
+  if (typeof options === 'string') return { filename: options };
+  if (options === undefined || options === null) return {};
+  validateObject(options, name);
+  return options;
+}
+
+function checkOptions(o) {
+  if (o.filename !== undefined) validateString(o.filename, 'options.filename');
+  if (o.lineOffset !== undefined) validateInt32(o.lineOffset, 'options.lineOffset');
+  if (o.columnOffset !== undefined) validateInt32(o.columnOffset, 'options.columnOffset');
+  if (o.displayErrors !== undefined) validateBoolean(o.displayErrors, 'options.displayErrors');
+  if (o.breakOnSigint !== undefined) validateBoolean(o.breakOnSigint, 'options.breakOnSigint');
+  if (o.timeout !== undefined && !(Number.isInteger(o.timeout) && o.timeout > 0)) {
+    if (typeof o.timeout !== 'number') throwType('options.timeout', 'number', o.timeout);
+    throw makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+      `The value of "options.timeout" is out of range. It must be >= 1 && <= 4294967295. Received ${o.timeout}`);
+  }
+  if (o.cachedData !== undefined && !ArrayBuffer.isView(o.cachedData)) {
+    throwType('options.cachedData', ['Buffer', 'TypedArray', 'DataView'], o.cachedData);
+  }
+  if (o.produceCachedData !== undefined) validateBoolean(o.produceCachedData, 'options.produceCachedData');
+}
+
+function isContext(object) {
+  if (object === null || typeof object !== 'object') throwType('object', 'Object', object);
+  return contexts.has(object);
+}
+
+function createContext(contextObject = {}, options) {
+  if (contextObject !== undefined && contexts.has(contextObject)) return contextObject;
+  if (contextObject === null || (typeof contextObject !== 'object' && typeof contextObject !== 'function')) {
+    throwType('contextObject', 'Object', contextObject);
+  }
+  if (options !== undefined) validateObject(options, 'options');
+  const handle = b.makeContext();
+  const global = b.globalOf(handle);
+  const builtins = new Set(Reflect.ownKeys(global));
+  Object.setPrototypeOf(global, contextObject);
+  contexts.set(contextObject, { handle, global, builtins });
+  return contextObject;
+}
+
+// globals the script made or changed -> the contextified object
+function syncOut(sandbox, c) {
+  for (const key of Reflect.ownKeys(c.global)) {
+    if (c.builtins.has(key) && !Object.prototype.hasOwnProperty.call(sandbox, key)) continue;
+    const d = Reflect.getOwnPropertyDescriptor(c.global, key);
+    if (!d) continue;
+    try {
+      const cur = Reflect.getOwnPropertyDescriptor(sandbox, key);
+      if (cur && 'value' in cur && 'value' in d && Object.is(cur.value, d.value)) continue;
+      if (cur && !cur.configurable) {
+        if (cur.writable && 'value' in d) sandbox[key] = d.value;
+        continue;
+      }
+      Reflect.defineProperty(sandbox, key, { ...d, configurable: true });
+    } catch {}
+  }
+}
+
+function runIn(sandbox, code, filename, lineOffset) {
+  const c = contexts.get(sandbox);
+  if (!c) throwType('contextifiedObject', 'vm.Context', sandbox);
+  try {
+    return b.runInContext(c.handle, code, filename, lineOffset);
+  } finally {
+    syncOut(sandbox, c);
+  }
+}
+
+class Script {
+  constructor(code, options = {}) {
+    code = `${code}`;
+    options = getOptions(options);
+    checkOptions(options);
+    this._code = code;
+    this._filename = options.filename === undefined ? 'evalmachine.<anonymous>' : options.filename;
+    this._lineOffset = options.lineOffset || 0;
+    b.compile(code, this._filename, this._lineOffset);
+    if (options.cachedData !== undefined) this.cachedDataRejected = true;
+    if (options.produceCachedData) {
+      this.cachedDataProduced = false;
+    }
+  }
+  runInThisContext(options) {
+    if (options !== undefined) checkOptions(getOptions(options));
+    return b.runInThisContext(this._code, this._filename, this._lineOffset);
+  }
+  runInContext(contextifiedObject, options) {
+    if (contextifiedObject === null || typeof contextifiedObject !== 'object' || !contexts.has(contextifiedObject)) {
+      throwType('contextifiedObject', 'vm.Context', contextifiedObject);
+    }
+    if (options !== undefined) checkOptions(getOptions(options));
+    return runIn(contextifiedObject, this._code, this._filename, this._lineOffset);
+  }
+  runInNewContext(contextObject, options) {
+    const context = createContext(contextObject, options && options.contextName !== undefined ? {} : undefined);
+    return this.runInContext(context, options);
+  }
+  createCachedData() {
+    return internal.bufferModule.Buffer.alloc(0);
+  }
+}
+
+function runInThisContext(code, options) {
+  return new Script(code, options).runInThisContext(options);
+}
+function runInContext(code, contextifiedObject, options) {
+  return new Script(code, options).runInContext(contextifiedObject, options);
+}
+function runInNewContext(code, contextObject, options) {
+  return new Script(code, options).runInNewContext(contextObject, options);
+}
+
+function compileFunction(code, params = [], options = {}) {
+  validateString(code, 'code');
+  if (!Array.isArray(params)) throwType('params', 'Array', params);
+  params.forEach((p, i) => validateString(p, `params[${i}]`));
+  validateObject(options, 'options');
+  const { filename = '', contextExtensions = [], parsingContext } = options;
+  validateString(filename, 'options.filename');
+  if (!Array.isArray(contextExtensions)) throwType('options.contextExtensions', 'Array', contextExtensions);
+  contextExtensions.forEach((e, i) => {
+    if (e === null || typeof e !== 'object') throwType(`options.contextExtensions[${i}]`, 'object', e);
+  });
+  if (parsingContext !== undefined && !contexts.has(parsingContext)) {
+    throwType('options.parsingContext', 'Context', parsingContext);
+  }
+  // The extensions' properties are in scope through `with` blocks around the
+  // function (sloppy-mode source, as V8's context extensions).
+  const key = `__weftVmExt${Math.random().toString(36).slice(2)}`;
+  let src = `(function (${key}) { `;
+  contextExtensions.forEach((_, i) => { src += `with (${key}[${i}]) `; });
+  src += `return function (${params.join(', ')}) {\n${code}\n}; })`;
+  const factory = parsingContext === undefined ? b.runInThisContext(src, filename || undefined, 0)
+    : runIn(parsingContext, src, filename || undefined, 0);
+  const fn = factory(contextExtensions);
+  Object.defineProperty(fn, 'name', { value: '', configurable: true });
+  return fn;
+}
+
+internal.vmModule = {
+  Script, createContext, isContext,
+  runInContext, runInNewContext, runInThisContext, compileFunction,
+};
