@@ -69,6 +69,8 @@ typedef struct weft_run_options {
      * Borrowed. */
     const char *eval_source;
     int print_eval;
+    /* process.argv0: the program name as invoked (NULL: argv[0]). Borrowed. */
+    const char *argv0;
 } weft_run_options;
 
 /* Run FILE (a CommonJS .js/.cjs script, or an ES module for .mjs) in a fresh

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "weft.h"
 
 int weft__cli_bots(int argc, char **argv); /* bots.c */
@@ -115,6 +116,12 @@ static int is_ignored_flag(const char *a)
     return 0;
 }
 
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 /* A script read from stdin (`weft < file`, `weft -`), as Node runs one. */
 static char *read_stdin(void)
 {
@@ -207,7 +214,8 @@ int main(int argc, char **argv)
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[n > 0 ? n : 0] = 0;
     weft_run_options opts = {.unhandled_rejections = ur, .exec_argc = exec_argc,
-                             .exec_argv = exec_argv, .print_eval = print};
+                             .exec_argv = exec_argv, .print_eval = print,
+                             .argv0 = argv[0]};
     char *stdin_src = NULL;
     if (!eval && i >= argc && !from_stdin && !isatty(0)) from_stdin = 1;
     if (!eval && from_stdin) {
@@ -242,8 +250,16 @@ int main(int argc, char **argv)
         if (code < 0) fprintf(stderr, "weft: %s\n", weft_strerror(code));
         return code < 0 ? 1 : code;
     }
-    char abs[PATH_MAX];
-    if (!realpath(file, abs)) {
+    char abs[PATH_MAX], with_ext[PATH_MAX];
+    /* as Node's main-module lookup: FILE, FILE.js, FILE/index.js */
+    if (!realpath(file, abs) || is_dir(abs)) {
+        snprintf(with_ext, sizeof with_ext, "%s.js", file);
+        if (!realpath(with_ext, abs)) {
+            snprintf(with_ext, sizeof with_ext, "%s/index.js", file);
+            if (!realpath(with_ext, abs)) abs[0] = 0;
+        }
+    }
+    if (!abs[0]) {
         fprintf(stderr, "weft: cannot find script '%s'\n", file);
         return 1;
     }

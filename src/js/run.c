@@ -67,6 +67,8 @@ int weft_run_file(const char *file, const weft_run_options *opts)
         free(h);
         return WEFT_ESCRIPT;
     }
+    if (opts->argv0)
+        JS_SetPropertyStr(js->ctx, js->natives, "argv0", JS_NewString(js->ctx, opts->argv0));
     if (opts->exec_argc > 0) weft__js_set_exec_argv(js, opts->exec_argc, opts->exec_argv);
     /* a child of fork(): the IPC channel Node passes in NODE_CHANNEL_FD */
     if (getenv("NODE_CHANNEL_FD")) call_internal(js, "setupChannelFromEnv", NULL);

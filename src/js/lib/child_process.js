@@ -154,9 +154,9 @@ function normalizeSpawnArguments(file, args, options) {
   else validateObject(options, 'options');
   const cwd = getValidCwd(options.cwd);
   if (options.detached != null) validateBoolean(options.detached, 'options.detached');
-  if (options.uid != null && !Number.isInteger(options.uid)) throwType('options.uid', 'int32', options.uid);
-  if (options.uid != null) validateInt32(options.uid, 'options.uid');
-  if (options.gid != null) validateInt32(options.gid, 'options.gid');
+  const isInt32 = (v) => v === (v | 0);
+  if (options.uid != null && !isInt32(options.uid)) throwType('options.uid', 'int32', options.uid);
+  if (options.gid != null && !isInt32(options.gid)) throwType('options.gid', 'int32', options.gid);
   if (options.shell != null && typeof options.shell !== 'boolean' && typeof options.shell !== 'string') {
     throwType('options.shell', ['boolean', 'string'], options.shell);
   }
@@ -176,7 +176,8 @@ function normalizeSpawnArguments(file, args, options) {
   else args.unshift(file);
   const env = options.env || process.env;
   const envPairs = [];
-  for (const key of Object.keys(env)) {
+  // eslint-disable-next-line guard-for-in
+  for (const key in env) { // inherited keys too, as Node
     const value = env[key];
     if (value !== undefined) {
       validateNoNull(key, `options.env['${key}']`);
@@ -415,6 +416,7 @@ function setupChannel(target, pipe, isChild) {
   target.send = function send(message, handle, options, callback) {
     if (typeof handle === 'function') [callback, handle, options] = [handle, undefined, undefined];
     else if (typeof options === 'function') [callback, options] = [options, undefined];
+    else if (options !== undefined) validateObject(options, 'options');
     if (message === undefined) throw makeNodeError(TypeError, 'ERR_MISSING_ARGS', 'The "message" argument must be specified');
     if (typeof message !== 'string' && typeof message !== 'object' && typeof message !== 'number' && typeof message !== 'boolean') {
       throwType('message', ['string', 'object', 'number', 'boolean'], message);
@@ -468,6 +470,43 @@ internal.setupChildChannel = function (fd) {
   pipe[kHandle] = h;
   pipe._reading = false;
   setupChannel(process, pipe, true);
+};
+
+// process.stdin (process.js's getter calls this once): a pipe or socket
+// as a Pipe stream, a file as an fs.ReadStream, else a Pipe over the fd.
+internal.makeStdin = function () {
+  const type = natives.streamAsyncIds ? natives.streamAsyncIds(0) : 2;
+  let s;
+  if (type !== 2) {
+    s = internal.builtins.fs().createReadStream(null, { fd: 0, autoClose: false });
+  } else {
+    s = Object.create(Pipe.prototype);
+    stream.Duplex.call(s, { allowHalfOpen: true, writable: false });
+    const h = b.pipeOpen(s, 0);
+    s._handle = typeof h === 'number' ? null : h;
+    s[kHandle] = s._handle;
+    s._reading = false;
+    s.on('end', () => s.destroy());
+    // reading starts on the first 'data'/'readable' listener or resume(),
+    // and the handle keeps the loop alive only while it reads, as Node's
+    if (s._handle) b.ref(s._handle, false);
+    const read = s._read;
+    s._read = function (n) {
+      if (this._handle) b.ref(this._handle, true);
+      return read.call(this, n);
+    };
+    const pause = s.pause;
+    s.pause = function () {
+      if (this._handle) {
+        this._stopReading();
+        b.ref(this._handle, false);
+      }
+      return pause.call(this);
+    };
+  }
+  s.fd = 0;
+  s.isTTY = natives.isatty(0);
+  return s;
 };
 
 // ---- spawn / fork / exec / execFile --------------------------------------------------

@@ -14,7 +14,7 @@ process.arch = natives.arch;
 process.platform = natives.platform;
 process.release = { name: 'weft' };
 process.argv = natives.argv;
-process.argv0 = natives.argv[0];
+process.argv0 = natives.argv0 !== undefined ? natives.argv0 : natives.argv[0];
 process.execArgv = natives.execArgv;
 process.execPath = natives.execPath;
 process.pid = natives.pid;
@@ -34,6 +34,17 @@ function stream(fd) {
   return internal.stream(fd);
 }
 Object.defineProperty(process, 'stdout', { get() { return stream(1); }, configurable: true, enumerable: true });
+let stdin;
+Object.defineProperty(process, 'stdin', {
+  get() {
+    if (stdin === undefined) {
+      if (!internal.makeStdin) natives.loadLib('child_process');
+      stdin = internal.makeStdin();
+    }
+    return stdin;
+  },
+  configurable: true, enumerable: true,
+});
 Object.defineProperty(process, 'stderr', { get() { return stream(2); }, configurable: true, enumerable: true });
 
 function hrtime(prev) {
