@@ -54,6 +54,7 @@ function validateSignal(signal, name) {
 
 // ---- the stdio pipes: Duplex streams over a pipe handle (a net.Socket's role) ----
 const kHandle = Symbol('handle');
+const kIsUsedAsStdio = Symbol('isUsedAsStdio');
 class Pipe extends stream.Duplex {
   constructor(options = {}) {
     super({ allowHalfOpen: true, ...options });
@@ -229,6 +230,7 @@ function getValidStdio(stdio, sync) {
     } else if (typeof s === 'number' || typeof s.fd === 'number') {
       out.push({ type: 'fd', fd: typeof s === 'number' ? s : s.fd });
     } else if (s instanceof Pipe || (s && s._handle instanceof Object && s[kHandle])) {
+      s[kIsUsedAsStdio] = true; // its data is the other child's, never read here
       out.push({ type: 'wrap', handle: s[kHandle] || s._handle });
     } else if (ArrayBuffer.isView(s) || typeof s === 'string') {
       if (!sync) throw invalidArgValue('stdio', s);
@@ -242,9 +244,9 @@ function getValidStdio(stdio, sync) {
 
 // ---- ChildProcess ---------------------------------------------------------------------
 function flushStdio(child) {
-  for (const s of child.stdio) {
-    if (!s || !s.readable || s.readableFlowing === false) continue;
-    if (s.readableFlowing === null && s.listenerCount('data') === 0 && s.listenerCount('readable') === 0) s.resume();
+  for (const s of child.stdio || []) {
+    if (!s || !s.readable || s[kIsUsedAsStdio]) continue;
+    s.resume();
   }
 }
 function maybeClose(child) {
@@ -377,6 +379,12 @@ ChildProcess.prototype[Symbol.for('nodejs.dispose')] = function () {
 ChildProcess.prototype.ref = function ref() { if (this._handle) b.ref(this._handle, true); };
 ChildProcess.prototype.unref = function unref() { if (this._handle) b.ref(this._handle, false); };
 
+// each message in a tick of its own (Node's handleMessage): a throwing
+// listener does not stop the next message
+function emitMessage(target, name, message) {
+  target.emit(name, message, undefined);
+}
+
 // ---- the IPC channel (fork): Node's 'json' serialization, one message a line ----
 function setupChannel(target, pipe, isChild) {
   target.channel = pipe;
@@ -399,9 +407,9 @@ function setupChannel(target, pipe, isChild) {
       }
       if (message !== null && typeof message === 'object' && typeof message.cmd === 'string' &&
           message.cmd.startsWith('NODE_')) {
-        target.emit('internalMessage', message);
+        process.nextTick(emitMessage, target, 'internalMessage', message);
       } else {
-        target.emit('message', message, undefined);
+        process.nextTick(emitMessage, target, 'message', message);
       }
     }
   });
@@ -430,9 +438,19 @@ function setupChannel(target, pipe, isChild) {
       else process.nextTick(() => this.emit('error', ex));
       return false;
     }
-    pipe.write(`${JSON.stringify(message)}\n`, (err) => {
-      if (typeof callback === 'function') callback(err || null);
-    });
+    // straight to the handle, not through the stream's buffering: libuv
+    // writes at once when nothing is queued, so a send() just before
+    // process.exit() still reaches the other side (as Node's)
+    const err = b.write(pipe._handle, Buffer.from(`${JSON.stringify(message)}\n`),
+      new NativeRequest('SENDWRAP', (status) => {
+        if (typeof callback === 'function') callback(status < 0 ? errnoException(status, 'write') : null);
+      }));
+    if (err < 0) {
+      const ex = errnoException(err, 'write');
+      if (typeof callback === 'function') process.nextTick(callback, ex);
+      else process.nextTick(() => this.emit('error', ex));
+      return false;
+    }
     return true;
   };
   target.disconnect = function disconnect() {
@@ -649,15 +667,16 @@ function customPromiseExecFunction(orig) {
 Object.defineProperty(exec, kCustomPromisify, { enumerable: false, value: customPromiseExecFunction(exec) });
 
 function execFile(file, args, options, callback) {
-  if (args != null && typeof args === 'object' && !Array.isArray(args)) {
+  if (Array.isArray(args)) {
+    args = args.slice();
+  } else if (args != null && typeof args === 'object') {
     [callback, options, args] = [options, args, null];
   } else if (typeof args === 'function') {
     [callback, options, args] = [args, null, null];
-  } else if (typeof options === 'function') {
-    [callback, options] = [options, null];
   }
-  if (args != null && !Array.isArray(args)) throwType('args', 'Array', args);
-  if (options != null && typeof options !== 'object') throwType('options', 'object', options);
+  if (args == null) args = [];
+  if (typeof options === 'function') [callback, options] = [options, null];
+  else if (options != null) validateObject(options, 'options');
   if (callback != null) validateFunction(callback, 'callback');
   options = { encoding: 'utf8', timeout: 0, maxBuffer: 1024 * 1024, killSignal: 'SIGTERM', cwd: null,
     env: null, shell: false, ...options };
@@ -693,7 +712,6 @@ function execFile(file, args, options, callback) {
       callback(null, stdout, stderr);
       return;
     }
-    if (args && args.length) cmd = `${file} ${args.join(' ')}`;
     if (!ex) {
       ex = new Error(`Command failed: ${cmd}\n${stderr}`);
       ex.code = code < 0 ? b.errname(code) : code;
@@ -730,11 +748,12 @@ function execFile(file, args, options, callback) {
     if (!streamObj) return;
     if (encoding) streamObj.setEncoding(encoding);
     streamObj.on('data', (chunk) => {
-      const length = encoding ? Buffer.byteLength(chunk, encoding) : chunk.length;
+      const enc = streamObj.readableEncoding;
+      const length = enc ? Buffer.byteLength(chunk, enc) : chunk.length;
       const total = (which === 'stdout' ? (stdoutLen += length) : (stderrLen += length));
       if (total > options.maxBuffer) {
         const truncated = options.maxBuffer - (total - length);
-        chunks.push(encoding ? chunk.slice(0, truncated) : chunk.slice(0, truncated));
+        chunks.push(chunk.slice(0, truncated));
         ex = makeNodeError(RangeError, 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', `${which} maxBuffer length exceeded`);
         kill();
       } else {
@@ -762,7 +781,10 @@ function syncTimeout(timeout) {
 }
 
 function spawnSync(file, args, options) {
-  options = { maxBuffer: 1024 * 1024, ...normalizeSpawnArguments(file, args, options) };
+  return spawnSyncNormalized(normalizeSpawnArguments(file, args, options));
+}
+function spawnSyncNormalized(options) {
+  options = { maxBuffer: 1024 * 1024, ...options };
   validateTimeout(options.timeout);
   validateMaxBuffer(options.maxBuffer);
   options.killSignal = sanitizeKillSignal(options.killSignal);
@@ -828,7 +850,7 @@ function execFileSync(file, args, options) {
   if (args != null && typeof args === 'object' && !Array.isArray(args)) [options, args] = [args, []];
   options = normalizeSpawnArguments(file, args, options);
   const inheritStderr = !options.stdio;
-  const ret = spawnSync(options.file, options.args.slice(1), options);
+  const ret = spawnSyncNormalized(options);
   if (inheritStderr && ret.stderr) process.stderr.write(ret.stderr);
   const errArgs = [options.argv0 || options.file, ...options.args.slice(1)];
   const err = checkExecSyncError(ret, errArgs);

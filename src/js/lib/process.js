@@ -34,6 +34,11 @@ function stream(fd) {
   return internal.stream(fd);
 }
 Object.defineProperty(process, 'stdout', { get() { return stream(1); }, configurable: true, enumerable: true });
+// process.openStdin(): the old spelling of process.stdin.resume()
+process.openStdin = function openStdin() {
+  process.stdin.resume();
+  return process.stdin;
+};
 let stdin;
 Object.defineProperty(process, 'stdin', {
   get() {
