@@ -7,11 +7,13 @@
  * Invariant: the link outlives the host while libnats may still call back
  * (refcounted: host, each subscription until its on-complete callback, the
  * connection until its closed callback). */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "api/args.h"
 #include "host/msgpack.h"
 #include "cluster/cluster_int.h"
@@ -22,9 +24,11 @@ void weft__cl_nats_error(natsStatus s, char *buf, size_t cap)
 {
     natsStatus ls = NATS_OK;
     const char *last = N.nats_GetLastError(&ls);
-    if (last && *last && ls == s)
-        snprintf(buf, cap, "%s", last);
-    else
+    if (last && *last && ls == s) {
+        /* libnats prefixes its own source position: "(conn.c:1905): " */
+        const char *e = last[0] == '(' ? strstr(last, "): ") : NULL;
+        snprintf(buf, cap, "%s", e && !memchr(last, ' ', (size_t)(e - last)) ? e + 3 : last);
+    } else
         snprintf(buf, cap, "%s", N.natsStatus_GetText(s));
 }
 
@@ -543,6 +547,74 @@ static int fail(weft__cluster *cl, int rc, const char *fmt, ...)
     return rc;
 }
 
+/* The URL list for log lines, with any "user:password@" replaced by
+ * "***@" (weft_cluster may carry credentials). */
+static void redact_url(const char *url, char *out, size_t cap)
+{
+    size_t o = 0;
+    while (*url && o + 1 < cap) {
+        const char *end = strchr(url, ',');
+        size_t n = end ? (size_t)(end - url) : strlen(url);
+        const char *at = memchr(url, '@', n), *sl = strstr(url, "//");
+        if (at && sl && sl < at) {
+            o += (size_t)snprintf(out + o, cap - o, "%.*s***%.*s", (int)(sl + 2 - url), url,
+                                  (int)(url + n - at), at);
+        } else {
+            o += (size_t)snprintf(out + o, cap - o, "%.*s", (int)n, url);
+        }
+        if (o >= cap) o = cap - 1;
+        url += n;
+        if (*url == ',' && o + 1 < cap) out[o++] = *url++;
+        out[o] = 0;
+    }
+    out[o < cap ? o : cap - 1] = 0;
+}
+
+/* A file convar that libnats will read: "" when readable, else why not. */
+static const char *unreadable(const char *path, const char **what, const char *name)
+{
+    if (!*path || access(path, R_OK) == 0) return NULL;
+    *what = name;
+    return strerror(errno);
+}
+
+/* Credentials and TLS for the NATS link from server.cfg (docs/cluster.md,
+ * "Securing the link"). 0, or -1 with *what set to the convar whose value
+ * was refused and err filled. */
+static int link_security(weft__cluster *cl, natsOptions *o, const char **what, char *err,
+                         size_t cap)
+{
+    weft__convars *cv = &WEFT_SRV(cl->h)->convars;
+    const char *user = weft__convars_get(cv, "weft_clusterUser", "");
+    const char *pass = weft__convars_get(cv, "weft_clusterPassword", "");
+    const char *token = weft__convars_get(cv, "weft_clusterToken", "");
+    const char *creds = weft__convars_get(cv, "weft_clusterCredsFile", "");
+    const char *ca = weft__convars_get(cv, "weft_clusterTlsCa", "");
+    const char *cert = weft__convars_get(cv, "weft_clusterTlsCert", "");
+    const char *key = weft__convars_get(cv, "weft_clusterTlsKey", "");
+    const char *bad = unreadable(creds, what, "weft_clusterCredsFile");
+    if (!bad) bad = unreadable(ca, what, "weft_clusterTlsCa");
+    if (!bad) bad = unreadable(cert, what, "weft_clusterTlsCert");
+    if (!bad) bad = unreadable(key, what, "weft_clusterTlsKey");
+    if (bad) return snprintf(err, cap, "cannot read the file: %s", bad), -1;
+    natsStatus st = NATS_OK;
+    if (*user && (st = N.natsOptions_SetUserInfo(o, user, pass)) != NATS_OK)
+        *what = "weft_clusterUser";
+    else if (*token && (st = N.natsOptions_SetToken(o, token)) != NATS_OK)
+        *what = "weft_clusterToken";
+    else if (*creds && (st = N.natsOptions_SetUserCredentialsFromFiles(o, creds, NULL)) != NATS_OK)
+        *what = "weft_clusterCredsFile";
+    else if ((*ca || *cert || *key) && (st = N.natsOptions_SetSecure(o, true)) != NATS_OK)
+        *what = "weft_clusterTlsCa";
+    else if (*ca && (st = N.natsOptions_LoadCATrustedCertificates(o, ca)) != NATS_OK)
+        *what = "weft_clusterTlsCa";
+    else if ((*cert || *key) && (st = N.natsOptions_LoadCertificatesChain(o, cert, key)) != NATS_OK)
+        *what = "weft_clusterTlsCert/weft_clusterTlsKey";
+    if (st == NATS_OK) return 0;
+    weft__cl_nats_error(st, err, cap);
+    return -1;
+}
+
 int weft__cl_join(weft__cluster *cl)
 {
     if (cl->state) return cl->state > 0 ? 0 : cl->state;
@@ -560,7 +632,7 @@ int weft__cl_join(weft__cluster *cl)
                     "weft_serverName \"%.40s\" is not a valid cluster server name "
                     "([A-Za-z][A-Za-z0-9_-]*, at most 32 bytes)",
                     name);
-    snprintf(cl->url, sizeof cl->url, "%s", url);
+    redact_url(url, cl->url, sizeof cl->url);
     snprintf(cl->bucket, sizeof cl->bucket, "%s",
              weft__convars_get(&s->convars, "weft_clusterBucket", "weft"));
     char err[256];
@@ -606,21 +678,31 @@ int weft__cl_join(weft__cluster *cl)
     if (st == NATS_OK) st = N.natsOptions_SetReconnectedCB(o, on_reconnected, l);
     if (st == NATS_OK) st = N.natsOptions_SetClosedCB(o, conn_closed, l);
     if (st == NATS_OK) st = N.natsOptions_SetErrorHandler(o, on_error, l);
-    if (st == NATS_OK) st = N.natsOptions_SetRetryOnFailedConnect(o, true, on_reconnected, l);
-    if (st == NATS_OK && weft__cl_loop_prepare(cl, o) < 0) st = NATS_NO_MEMORY;
-    if (st != NATS_OK) {
-        weft__cl_nats_error(st, err, sizeof err);
+    const char *what = "weft_cluster";
+    int bad = st == NATS_OK && link_security(cl, o, &what, err, sizeof err) < 0;
+    if (st == NATS_OK && !bad && weft__cl_loop_prepare(cl, o) < 0) st = NATS_NO_MEMORY;
+    if (st != NATS_OK || bad) {
+        if (!bad) weft__cl_nats_error(st, err, sizeof err);
         if (o) N.natsOptions_Destroy(o);
-        return fail(cl, WEFT_EINVAL, "weft_cluster \"%.200s\": %s", url, err);
+        return fail(cl, WEFT_EINVAL, "%s (joining the cluster at %.200s): %s", what, cl->url, err);
     }
     link_ref(l); /* the connection's, released by its closed callback */
+    /* One plain attempt first, to tell a NATS that is not there (then retry
+     * in the background) from one that refuses us (bad password, TLS): the
+     * latter is a configuration error, reported and not retried. */
     st = N.natsConnection_Connect(&cl->nc, o);
+    char why[256] = "";
+    if (st == NATS_NO_SERVER) {
+        weft__cl_nats_error(st, why, sizeof why);
+        st = N.natsOptions_SetRetryOnFailedConnect(o, true, on_reconnected, l);
+        if (st == NATS_OK) st = N.natsConnection_Connect(&cl->nc, o);
+    }
     N.natsOptions_Destroy(o);
     if (st != NATS_OK && st != NATS_NOT_YET_CONNECTED) {
         weft__cl_link_release(l);
         weft__cl_nats_error(st, err, sizeof err);
         cl->nc = NULL;
-        return fail(cl, WEFT_EIO, "could not join the cluster at %.200s: %s", url, err);
+        return fail(cl, WEFT_EIO, "could not join the cluster at %.200s: %s", cl->url, err);
     }
     uv_mutex_lock(&l->lock);
     int up = l->link_up = st == NATS_OK;
@@ -644,12 +726,12 @@ int weft__cl_join(weft__cluster *cl)
     }
     cl->state = 1;
     if (up)
-        weft__log(cl->h, "cluster", "server %s joined the cluster at %s", name, url);
+        weft__log(cl->h, "cluster", "server %s joined the cluster at %s", name, cl->url);
     else
         weft__log(cl->h, "cluster",
-                  "server %s connecting to the cluster at %s: NATS is unreachable, retrying "
-                  "(cluster calls fail until it is joined)",
-                  name, url);
+                  "server %s connecting to the cluster at %s: NATS is unreachable (%s), "
+                  "retrying (cluster calls fail until it is joined)",
+                  name, cl->url, why);
     return 0;
 }
 

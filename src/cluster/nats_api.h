@@ -28,6 +28,12 @@
     X(natsOptions_SetMaxPingsOut)                                                                  \
     X(natsOptions_SetMaxPendingMsgs)                                                               \
     X(natsOptions_SetEventLoop)                                                                    \
+    X(natsOptions_SetUserInfo)                                                                     \
+    X(natsOptions_SetToken)                                                                        \
+    X(natsOptions_SetUserCredentialsFromFiles)                                                     \
+    X(natsOptions_SetSecure)                                                                       \
+    X(natsOptions_LoadCATrustedCertificates)                                                       \
+    X(natsOptions_LoadCertificatesChain)                                                           \
     X(natsConnection_ProcessReadEvent)                                                             \
     X(natsConnection_ProcessWriteEvent)                                                            \
     X(natsConnection_SubscribeSync)                                                                \

@@ -70,22 +70,48 @@ start_nats_cluster() {
   NATS_PIDS="$!"
   wait_port "$PORT"; wait_port "$PORT_B"
 }
+# A folder with a file `nats-auth` gets a NATS that wants TLS (a CA and a
+# server certificate for 127.0.0.1 made here with openssl) and the user
+# "weft" with the password "s3cret"; servers are given tls:// and
+# weft_clusterTlsCa, their server.cfg sets the user and password. A file
+# `expect-log` lists "SERVER<TAB>text" lines that must appear in that
+# server's log (PORT stands for the NATS port).
+NATS_ARGS=""
+SCHEME=nats
+if [ -f "$DIR/nats-auth" ]; then
+  command -v openssl >/dev/null || { echo "FAIL $NAME: openssl is not installed"; exit 1; }
+  mkdir -p "$TMP/tls"
+  (cd "$TMP/tls" &&
+    openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout ca.key \
+      -out ca.pem -days 1 -subj /CN=weft-test-ca &&
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -keyout server.key \
+      -out server.csr -subj /CN=127.0.0.1 &&
+    printf 'subjectAltName=IP:127.0.0.1\n' >ext &&
+    openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.pem \
+      -days 1 -extfile ext) >"$TMP/openssl.log" 2>&1 ||
+    { echo "FAIL $NAME: could not make the test certificates"; cat "$TMP/openssl.log"; exit 1; }
+  NATS_ARGS="--tls --tlscert $TMP/tls/server.pem --tlskey $TMP/tls/server.key --user weft --pass s3cret"
+  SCHEME=tls
+fi
 start_nats() {
-  "$NATS" -a 127.0.0.1 -p "$PORT" -js -sd "$TMP/js" >>"$TMP/nats.log" 2>&1 &
+  # shellcheck disable=SC2086
+  "$NATS" -a 127.0.0.1 -p "$PORT" -js -sd "$TMP/js" $NATS_ARGS >>"$TMP/nats.log" 2>&1 &
   NATS_PID=$!
   wait_port "$PORT"
 }
 PROXIES="" NATS_PIDS=""
 if [ -f "$DIR/nats-cluster" ]; then start_nats_cluster; else start_nats; fi
-URL="nats://127.0.0.1:$PORT"
+URL="$SCHEME://127.0.0.1:$PORT"
 cp -R "$DIR/." "$TMP/s/" 2>/dev/null || { mkdir -p "$TMP/s" && cp -R "$DIR/." "$TMP/s/"; }
 # start_server DIR: `weft serve` in DIR (its log appended to $TMP/<server>.log)
 start_server() {
   srv=$(basename "$1")
   url=$URL
   [ -f "$1/nats-b" ] && url="nats://127.0.0.1:$PORT_B"
-  # shellcheck disable=SC2046
-  (cd "$1" && NO_COLOR=1 exec "$WEFT" serve . +set weft_cluster "$url" $(sed 's/^/+ensure /' start) \
+  tls=""
+  [ "$SCHEME" = tls ] && tls="+set weft_clusterTlsCa $TMP/tls/ca.pem"
+  # shellcheck disable=SC2046,SC2086
+  (cd "$1" && NO_COLOR=1 exec "$WEFT" serve . +set weft_cluster "$url" $tls $(sed 's/^/+ensure /' start) \
      </dev/null >>"$TMP/$srv.log" 2>&1) &
   eval "PID_$(echo "$srv" | tr -c 'A-Za-z0-9\n' _)=$!"
   [ "$srv" = driver ] && DRIVER=$! || PIDS="$PIDS $!"
@@ -134,5 +160,17 @@ if [ "$OUT" != "$EXP" ]; then
   diff "$DIR/expected.out" "/tmp/weft-cluster-$NAME.out"
   for f in "$TMP"/*.log; do echo "--- $(basename "$f")"; tail -40 "$f"; done
   exit 1
+fi
+if [ -f "$DIR/expect-log" ]; then
+  while IFS="$(printf '\t')" read -r srv text; do
+    want=$(printf '%s' "$text" | sed "s/PORT/$PORT/g")
+    n=0 # the server may still be starting: up to 10 s
+    while ! grep -qF -- "$want" "$TMP/$srv.log" && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+    if ! grep -qF -- "$want" "$TMP/$srv.log"; then
+      echo "FAIL $NAME: $srv.log lacks: $want"
+      for f in "$TMP"/*.log; do echo "--- $(basename "$f")"; tail -20 "$f"; done
+      exit 1
+    fi
+  done <"$DIR/expect-log"
 fi
 echo "PASS $NAME"
