@@ -2,9 +2,10 @@
 // same work as weft's side over the same nats-server:
 //   node node_peer.mjs responder URL        replies to bench.echo with the request's data
 //   node node_peer.mjs receiver URL NAME N  counts bench.fan events, reports on bench.fanDone
-//   node node_peer.mjs caller URL SEQ CONC INFLIGHT FAN
+//   node node_peer.mjs jsreceiver URL N     a durable JetStream consumer, reports on bench.durDone
+//   node node_peer.mjs caller URL SEQ CONC INFLIGHT FAN DUR
 // The caller prints one line "BENCH {json}" (latencies in microseconds).
-import { connect, JSONCodec } from 'nats';
+import { connect, JSONCodec, consumerOpts, createInbox } from 'nats';
 
 const [mode, url, ...rest] = process.argv.slice(2);
 const jc = JSONCodec();
@@ -30,8 +31,29 @@ if (mode === 'responder') {
   nc.subscribe('bench.quit', { callback: () => nc.close().then(() => process.exit(0)) });
   await nc.flush();
   console.log('READY');
+} else if (mode === 'jsreceiver') {
+  const n = Number(rest[0]);
+  const jsm = await nc.jetstreamManager();
+  try { await jsm.streams.add({ name: 'NODE_EVENTS', subjects: ['node.dev.>'] }); } catch { /* exists */ }
+  const opts = consumerOpts();
+  opts.durable('node_bench');
+  opts.manualAck();
+  opts.ackExplicit();
+  opts.deliverTo(createInbox());
+  opts.deliverNew();
+  opts.maxAckPending(1024);
+  const sub = await nc.jetstream().subscribe('node.dev.bench', opts);
+  nc.subscribe('bench.quit', { callback: () => nc.close().then(() => process.exit(0)) });
+  await nc.flush();
+  console.log('READY');
+  let count = 0;
+  for await (const m of sub) {
+    jc.decode(m.data);
+    m.ack();
+    if (++count === n) nc.publish('bench.durDone', jc.encode({ count }));
+  }
 } else {
-  const [seq, conc, inflight, fan] = rest.map(Number);
+  const [seq, conc, inflight, fan, dur] = rest.map(Number);
   const pct = (a, p) => a[Math.min(a.length - 1, Math.floor(a.length * p))];
   const call = (i) => nc.request('bench.echo', jc.encode([i]), { timeout: 5000 }).then((m) => jc.decode(m.data));
   for (let i = 0; i < 500; i++) await call(i);
@@ -67,7 +89,19 @@ if (mode === 'responder') {
   await all;
   const fanSecs = Number(process.hrtime.bigint() - f0) / 1e9;
   const received = [...done.values()].reduce((a, b) => a + b, 0);
-  console.log(`BENCH ${JSON.stringify({ p50: pct(lat, 0.5), p99: pct(lat, 0.99), tput, fanRate: fan / fanSecs, fanLost: 3 * fan - received })}`);
+  const js = nc.jetstream();
+  const durAll = new Promise((resolve) => {
+    nc.subscribe('bench.durDone', { callback: (_, m) => resolve(jc.decode(m.data).count) });
+  });
+  await nc.flush();
+  const d0 = process.hrtime.bigint();
+  let dnext = 0;
+  await Promise.all(Array.from({ length: inflight }, async () => {
+    while (dnext < dur) { const i = dnext++; await js.publish('node.dev.bench', jc.encode(i), { msgID: `d-${i}` }); }
+  }));
+  const durCount = await Promise.race([durAll, new Promise((r) => setTimeout(() => r(-1), 30000))]);
+  const durRate = durCount > 0 ? dur / (Number(process.hrtime.bigint() - d0) / 1e9) : 0;
+  console.log(`BENCH ${JSON.stringify({ p50: pct(lat, 0.5), p99: pct(lat, 0.99), tput, fanRate: fan / fanSecs, fanLost: 3 * fan - received, durRate, durLost: durCount < 0 ? dur : dur - durCount })}`);
   nc.publish('bench.quit');
   await nc.flush();
   await nc.close();
