@@ -373,6 +373,20 @@ size_t weft__cl_durable_drain(weft__cluster *cl, size_t budget)
         }
         *pp = g->next;
         if (g->sub) {
+            /* what it holds but did not handle comes again to the next
+             * registration (nak: no wait for the ack wait) */
+            natsMsg *m = NULL;
+            int naked = 0;
+            while (N.natsSubscription_NextMsg(&m, g->sub, 0) == NATS_OK) {
+                N.natsMsg_NakWithDelay(m, WEFT_CLUSTER_NAK_DELAY_MS, NULL);
+                N.natsMsg_Destroy(m);
+                naked++;
+            }
+            if (naked)
+                weft__log(cl->h, "cluster",
+                          "durable event %s: %d deliveries not handled (%s stopped), they come "
+                          "again to its next registration",
+                          g->name, naked, g->resource);
             N.natsSubscription_Unsubscribe(g->sub);
             N.natsSubscription_Destroy(g->sub);
         }
