@@ -33,6 +33,8 @@ int weft__host_init(weft_host *h)
 {
     *h = (weft_host){0};
     if (uv_loop_init(&h->loop) != 0) return WEFT_ELOOP;
+    /* the loop's idle time, for perf_hooks' eventLoopUtilization */
+    uv_loop_configure(&h->loop, UV_METRICS_IDLE_TIME);
     return 0;
 }
 

@@ -96,6 +96,9 @@ struct weft_host {
      * async_id_fields[kAsyncIdCounter]); caller_async_id: the execution
      * async id of the code that made the current event or ref call. */
     int64_t async_id_counter;
+    /* uv_hrtime() when `weft run`/`weft serve` first ran the loop and when
+     * it ended (perf_hooks' loopStart/loopExit), 0 until then */
+    uint64_t loop_start, loop_exit;
     int64_t caller_async_id;
     /* uv_hrtime() (ns) when the current outermost script entry (or a
      * runtime's share of the checkpoint) began, 0 when no script code runs.

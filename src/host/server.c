@@ -1416,6 +1416,7 @@ int weft_host_run(weft_host *h)
 {
     if (!h) return WEFT_EINVAL;
     weft_host_catch_signals(h);
+    if (!h->loop_start) h->loop_start = uv_hrtime();
     /* Bound: returns on quit (uv_stop) or when nothing keeps the loop alive. */
     while (!h->server->quit_done && !h->exit_requested) {
         if (!uv_run(&h->loop, UV_RUN_DEFAULT)) break;

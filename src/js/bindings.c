@@ -22,6 +22,7 @@ static const binding_entry bindings[] = {
     {"fs", weft__js_fs_binding},
     {"child_process", weft__js_child_process_binding},
     {"vm", weft__js_vm_binding},
+    {"perf", weft__js_perf_binding},
     {NULL, NULL},
 };
 

@@ -127,6 +127,10 @@ typedef struct weft__js {
     int halted;
 
     struct weft__js_req *reqs; /* libuv requests in flight (bindings.c) */
+    /* perf_hooks milestones (uv_hrtime() ns): runtime made, natives set,
+     * bootstrap run; gc_observed: global.gc() reports to perf_hooks */
+    uint64_t ms_runtime, ms_environment, ms_bootstrap;
+    int gc_observed;
     /* zlib handles with a write on the thread pool (src/js/zlib.c) */
     struct weft__zhandle *zlib_busy;
     /* vm.createContext's contexts, freed with the runtime (src/js/vm.c) */
@@ -238,6 +242,9 @@ JSValue weft__js_vm_binding(JSContext *ctx);
 void weft__js_vm_free(weft__js *js);
 /* child_process.c: processes, their pipes, spawnSync */
 JSValue weft__js_child_process_binding(JSContext *ctx);
+JSValue weft__js_perf_binding(JSContext *ctx);
+/* uv_hrtime() when the first runtime was made: performance.timeOrigin */
+uint64_t weft__js_time_origin(void);
 
 /* A libuv request (uv_work_t, uv_fs_t...) owned by C whose completion calls
  * req.oncomplete(err, value) on the JS object given at start. Start on the

@@ -77,6 +77,7 @@ int weft_run_file(const char *file, const weft_run_options *opts)
     weft__js_timers_main_done(js);
     /* Bound: each pass either ends the process or ran 'beforeExit' listeners
      * that re-armed the loop. */
+    h->loop_start = uv_hrtime();
     while (!h->exit_requested) {
         uv_run(&h->loop, UV_RUN_DEFAULT);
         if (h->exit_requested) break;
@@ -84,6 +85,7 @@ int weft_run_file(const char *file, const weft_run_options *opts)
         call_internal(js, "emitBeforeExit", NULL);
         if (h->exit_requested || !uv_loop_alive(&h->loop)) break;
     }
+    h->loop_exit = uv_hrtime();
     int code = 0;
     if (!h->exit_requested) {
         if (call_internal(js, "emitExit", &code) < 0 && !h->exit_requested) code = 1;

@@ -139,6 +139,11 @@ static JSValue js_chdir(JSContext *ctx, JSValueConst this_val, int argc, JSValue
 
 static uint64_t weft__start_time;
 
+uint64_t weft__js_time_origin(void)
+{
+    return weft__start_time;
+}
+
 static JSValue js_uptime(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     return JS_NewFloat64(ctx, (double)(uv_hrtime() - weft__start_time) / 1e9);
@@ -286,7 +291,19 @@ static int run_lib(weft__js *js, JSValue natives, const struct weft__js_lib_entr
 /* global.gc() under --expose-gc: a full collection of this runtime. */
 static JSValue js_gc(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
+    weft__js *js = weft__js_from_ctx(ctx);
+    uint64_t t0 = uv_hrtime();
     JS_RunGC(JS_GetRuntime(ctx));
+    if (!js->gc_observed) return JS_UNDEFINED;
+    /* perf_hooks' 'gc' entry for this forced collection (lib/perf_hooks.js) */
+    uint64_t t1 = uv_hrtime();
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, "perfOnGc");
+    JSValue args[2] = {JS_NewFloat64(ctx, (double)(t0 - weft__start_time) / 1e6),
+                       JS_NewFloat64(ctx, (double)(t1 - t0) / 1e6)};
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, args);
+    JS_FreeValue(ctx, fn);
+    if (JS_IsException(r)) return r;
+    JS_FreeValue(ctx, r);
     return JS_UNDEFINED;
 }
 
@@ -448,6 +465,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     js->rt = weft__js_new_runtime();
     if (!js->rt) goto fail;
     JS_SetMaxStackSize(js->rt, js_stack_size());
+    js->ms_runtime = uv_hrtime();
     js->ctx = JS_NewContext(js->rt);
     if (!js->ctx) goto fail;
     JS_SetContextOpaque(js->ctx, js);
@@ -477,6 +495,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     size_t exe_len = sizeof exe;
     if (uv_exepath(exe, &exe_len) != 0) strcpy(exe, "weft");
     JS_SetPropertyStr(ctx, natives, "execPath", JS_NewString(ctx, exe));
+    js->ms_environment = uv_hrtime();
     if (resource && weft__js_host_natives_init(js, natives, resource) < 0) {
         JS_FreeValue(ctx, natives);
         goto fail;
@@ -510,6 +529,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
         }
     }
     js->natives = natives;
+    js->ms_bootstrap = uv_hrtime();
     weft__js_hooks_bind(js);
     /* QuickJS caches an object shape transition only while an object holds
      * it. Keep one promise capability (promise, executor and resolving

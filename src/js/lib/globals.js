@@ -53,7 +53,8 @@ function lazyGlobals(names, lib, key) {
 lazyGlobals(['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSignal', 'DOMException'],
   'event_target', 'webEvents');
 lazyGlobals(['TextEncoder', 'TextDecoder', 'atob', 'btoa'], 'encoding', 'encoding');
-lazyGlobals(['performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure'], 'perf_hooks', 'perfHooks');
+lazyGlobals(['performance', 'Performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure',
+  'PerformanceObserver', 'PerformanceObserverEntryList', 'PerformanceResourceTiming'], 'perf_hooks', 'perfHooks');
 lazyGlobals(['Buffer'], 'buffer', 'bufferModule');
 lazyGlobals(['crypto', 'Crypto', 'SubtleCrypto'], 'crypto', 'cryptoGlobals');
 lazyGlobals(['URL', 'URLSearchParams'], 'url_whatwg', 'whatwgURL');

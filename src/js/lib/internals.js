@@ -58,6 +58,10 @@ const modules = {
   'internal/test/binding': () => ({
     internalBinding(name) {
       if (name === 'timers') return { getLibuvNow: timersInternals().getLibuvNow };
+      if (name === 'performance') {
+        if (!internal.perfHooks) natives.loadLib('perf_hooks');
+        return internal.perfBinding();
+      }
       throw internal.makeNodeError(Error, 'ERR_INVALID_MODULE', `No such binding: ${name}`);
     },
   }),
