@@ -242,6 +242,7 @@ JSValue weft__js_vm_binding(JSContext *ctx);
 void weft__js_vm_free(weft__js *js);
 /* child_process.c: processes, their pipes, spawnSync */
 JSValue weft__js_child_process_binding(JSContext *ctx);
+/* perf.c: histograms, the event loop delay timer, loop idle time, milestones */
 JSValue weft__js_perf_binding(JSContext *ctx);
 /* uv_hrtime() when the first runtime was made: performance.timeOrigin */
 uint64_t weft__js_time_origin(void);

@@ -587,6 +587,12 @@ constructing = false;
 
 // ---- histograms -------------------------------------------------------------
 const kHandle = Symbol('kHandle');
+// Node's internal Map subclass: percentiles print as `SafeMap(n) [Map] {...}`
+class SafeMap extends Map {}
+function checkPercentile(p) {
+  validateNumber(p, 'percentile');
+  if (!(p > 0 && p <= 100)) throw internal.validators.outOfRange('percentile', '> 0 && <= 100', p);
+}
 function checkHistogram(h, what = 'Histogram') {
   if (!(h instanceof Histogram)) throw internal.makeNodeError(TypeError, 'ERR_INVALID_THIS', `Value of "this" must be of type ${what}`);
   return h[kHandle];
@@ -608,25 +614,17 @@ class Histogram {
   get stddev() { return binding.histGet(checkHistogram(this), 5, false); }
   percentile(percentile) {
     const h = checkHistogram(this);
-    validateNumber(percentile, 'percentile');
-    if (!(percentile > 0 && percentile <= 100)) {
-      const e = invalidArgValue('percentile', percentile);
-      throw internal.makeNodeError(RangeError, 'ERR_INVALID_ARG_VALUE', e.message);
-    }
+    checkPercentile(percentile);
     return binding.histPercentile(h, percentile, false);
   }
   percentileBigInt(percentile) {
     const h = checkHistogram(this);
-    validateNumber(percentile, 'percentile');
-    if (!(percentile > 0 && percentile <= 100)) {
-      const e = invalidArgValue('percentile', percentile);
-      throw internal.makeNodeError(RangeError, 'ERR_INVALID_ARG_VALUE', e.message);
-    }
+    checkPercentile(percentile);
     return binding.histPercentile(h, percentile, true);
   }
   #percentiles(big) {
     const flat = binding.histPercentiles(checkHistogram(this), big);
-    const map = new Map();
+    const map = new SafeMap();
     for (let i = 0; i < flat.length; i += 2) map.set(flat[i], flat[i + 1]);
     return map;
   }

@@ -2,7 +2,9 @@
 // 1000 nested AsyncLocalStorage.run (issue 14: weft stopped at 1524 frames).
 let depth = 0;
 function down() { depth++; down(); }
-try { down(); } catch (e) { console.log('overflow caught after more than 9000 frames:', depth > 9000); }
+try { down(); } catch (e) { console.log('overflow caught after more than 9000 frames:', depth > 9000, e instanceof RangeError, e.name, e.message); }
+// an overflow while parsing source nested too deep is the same error
+try { new Function('return ' + '('.repeat(1e5) + '1' + ')'.repeat(1e5)); } catch (e) { console.log(e.name, e.message); }
 const { AsyncLocalStorage } = require('async_hooks');
 const als = new AsyncLocalStorage();
 function nest(n) {
