@@ -471,8 +471,21 @@ static int stop_res(weft_host *h, weft__resource *r)
     /* Dependents stop first (bound: each stop leaves one fewer started; r
      * is marked stopping first, so a dependency cycle cannot recurse). */
     r->state = WEFT_RES_STOPPING;
-    for (weft__resource *o = h->server->resources; o; o = o->next)
-        if (o != r && o->state == WEFT_RES_STARTED && depends_on(o, r)) stop_res(h, o);
+    for (weft__resource *o = h->server->resources; o; o = o->next) {
+        if (o == r || o->state != WEFT_RES_STARTED || !depends_on(o, r)) continue;
+        /* As FiveM: a dependent stops with its dependency and is not started
+         * again when the dependency restarts; say so, naming both. */
+        if (h->server->restarting == r)
+            weft__log(h, "weft",
+                      "stopping \"%s\": it depends on \"%s\", which is restarting; it stays "
+                      "stopped, as in FiveM (ensure %s to start it again)",
+                      o->name, r->name, o->name);
+        else
+            weft__log(h, "weft", "stopping \"%s\": it depends on \"%s\", which is stopping",
+                      o->name, r->name);
+        snprintf(o->error, sizeof o->error, "stopped with its dependency %.200s", r->name);
+        stop_res(h, o);
+    }
     r->state = WEFT_RES_STOPPING;
     emit_lifecycle(h, "onResourceStop", r->name);
     queue_lifecycle(h, 'T', r->name);
@@ -534,8 +547,14 @@ static int do_stop(weft_host *h, const char *name)
 
 static int do_restart(weft_host *h, const char *name)
 {
+    weft__server *s = h->server;
     weft__resource *r = weft__srv_find(h, name);
-    if (r && r->state == WEFT_RES_STARTED) do_stop(h, name);
+    if (r && r->state == WEFT_RES_STARTED) {
+        weft__resource *saved = s->restarting;
+        s->restarting = r;
+        do_stop(h, name);
+        s->restarting = saved;
+    }
     return do_start(h, name);
 }
 

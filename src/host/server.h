@@ -99,8 +99,8 @@ typedef struct weft__resource {
     uint64_t start_seq; /* order started, for stop-all */
     int resolving_deps;  /* inside its own dependency resolution (cycle check) */
     int seen;           /* found by the last refresh */
-    char error[256];    /* why the last start failed, or why a limit stopped it ("" if
-                           neither), for `resources` */
+    char error[256];    /* why the last start failed, why a limit stopped it, or the
+                           dependency it stopped with ("" if none), for `resources` */
     weft__res_metrics metrics; /* profiler/resmon figures (src/host/prof.c) */
     struct weft__resource *next;
 } weft__resource;
@@ -355,6 +355,7 @@ struct weft__server {
     struct weft__kvp *kvp; /* opened on first use */
     int kvp_failed;
     weft__resource *exec_caller; /* whose ExecuteCommand runs now, or NULL */
+    weft__resource *restarting;  /* being stopped by a restart (its dependents' line) */
     int command_depth;           /* registered command handlers running */
     weft__cv_listener *cv_listeners;
     size_t cv_listeners_len, cv_listeners_cap;

@@ -1,0 +1,4 @@
+fx_version 'cerulean'
+game 'common'
+dependency 'rd_base'
+server_script 's.js'
