@@ -103,7 +103,9 @@ int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name);
 int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const char *chunkname);
 
 /* Log "[res] SCRIPT ERROR: <message>" and a traceback of `co` (stderr).
- * The error value is at the top of co's stack. Protected; never raises. */
+ * The error value is at the top of co's stack (popped). Protected; never
+ * raises. Once the CPU limit has stopped the runtime (lua->runaway) it logs
+ * nothing: the limit's own line said it. */
 void weft__lua_report(weft__lua *lua, lua_State *co, int status);
 /* Log "[res] <fmt...>" on stderr. */
 void weft__lua_log(weft__lua *lua, const char *fmt, ...);

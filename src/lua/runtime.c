@@ -122,6 +122,13 @@ static int report_protected(lua_State *L)
 void weft__lua_report(weft__lua *lua, lua_State *co, int status)
 {
     lua_State *L = lua->L;
+    if (lua->runaway) {
+        /* The CPU limit's own error unwinding the runaway: its one line
+         * ("script ran longer than ... stopping the resource") is out, as
+         * for JS; no second SCRIPT ERROR with a traceback. */
+        lua_pop(co, 1);
+        return;
+    }
     if (co == L) {
         /* A load error on the main state: no traceback, no allocation. */
         weft__lua_log(lua, "SCRIPT ERROR: %s",

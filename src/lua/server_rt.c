@@ -1121,16 +1121,14 @@ static void lua_srv_checkpoint(weft__rt *rt)
     if (!rt->stopped && !lua->closing) weft__lua_promise_drain(lua);
 }
 
-/* Chunk name: the path inside the resource ("@res/dir/f.lua" -> "dir/f.lua"),
- * so errors read "f.lua:3: message" as in FiveM; another resource's file
- * keeps its "res/..." prefix. */
+/* Chunk name "@" + display: errors and tracebacks name the script as FiveM
+ * does and as JS stacks do, "@res/dir/f.lua:3: message" (another
+ * resource's file: "@other/path"). */
 static int lua_load_script(weft__rt *rt, const char *path, const char *display)
 {
     weft__lua *lua = lua_of(rt);
     if (rt->stopped || lua->closing) return WEFT_ESTATE;
-    size_t rn = strlen(res_name(lua));
-    const char *shown = display[0] == '@' ? display + 1 : display;
-    if (!strncmp(shown, res_name(lua), rn) && shown[rn] == '/') shown += rn + 1;
+    const char *shown = display;
     int rc = weft__lua_load_file_as(lua, path, shown);
     if (rc == WEFT_ENOENT || rc == WEFT_ENOMEM) return rc;
     if (rc == 0 && lua->main_failed) rc = WEFT_ESCRIPT;
