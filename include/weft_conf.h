@@ -270,7 +270,7 @@
  * A consumer that could not be made is tried again every RETRY ms. The last
  * DEDUP_IDS message ids acked per consumer are remembered (8 bytes each): a
  * redelivery of one is acked without running the handlers again. */
-#define WEFT_CLUSTER_ACK_WAIT_MS 30000
+#define WEFT_CLUSTER_ACK_WAIT_MS 30000 /* set weft_clusterAckWaitMs */
 #define WEFT_CLUSTER_NAK_DELAY_MS 1000
 #define WEFT_CLUSTER_MAX_DELIVER 5
 #define WEFT_CLUSTER_MAX_ACK_PENDING 1024

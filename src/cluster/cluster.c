@@ -719,6 +719,8 @@ int weft__cl_join(weft__cluster *cl)
     cl->lease_ttl_ms = weft__convars_get_int(&WEFT_SRV(cl->h)->convars, "weft_clusterLeaseTtlMs",
                                              WEFT_CLUSTER_LEASE_TTL_MS);
     if (cl->lease_ttl_ms < 1000) cl->lease_ttl_ms = 1000;
+    cl->replicas = weft__convars_get_int(&WEFT_SRV(cl->h)->convars, "weft_clusterReplicas", 1);
+    if (cl->replicas < 1 || cl->replicas > 5) cl->replicas = 1;
     if ((cl->lease_timer = malloc(sizeof *cl->lease_timer))) {
         uv_timer_init(&cl->h->loop, cl->lease_timer);
         cl->lease_timer->data = cl;

@@ -74,6 +74,7 @@ typedef struct cl_lease { /* a lease this server holds and renews */
     char key[260];
     uint64_t rev, sent_ns;
     int renewing;
+    int failing; /* a renewal failed (logged once until one succeeds) */
     struct cl_lease *next;
 } cl_lease;
 
@@ -120,6 +121,7 @@ struct weft__cluster {
     kvWatcher *watcher;
     kvStore *lkv; /* BUCKET_leases, under kv_lock */
     int lease_ttl_ms;
+    int replicas; /* weft_clusterReplicas: of the buckets and the stream it creates */
     cl_lease *leases;
     uv_timer_t *lease_timer;     /* made at join, unref'd */
     int stream_ok;               /* the durable events' stream exists (under kv_lock) */

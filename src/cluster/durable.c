@@ -37,6 +37,7 @@ typedef struct dsub_work {
     cl_link *link;
     uint64_t reg;
     char subj[224], consumer[120];
+    int ack_wait_ms;
     natsSubscription *sub;
     char err[400];
 } dsub_work;
@@ -111,7 +112,7 @@ static void dsub_work_cb(uv_work_t *req)
     cc.DeliverSubject = deliver;
     cc.FilterSubject = w->subj;
     cc.AckPolicy = js_AckExplicit;
-    cc.AckWait = (int64_t)WEFT_CLUSTER_ACK_WAIT_MS * 1000000;
+    cc.AckWait = (int64_t)w->ack_wait_ms * 1000000;
     cc.MaxDeliver = WEFT_CLUSTER_MAX_DELIVER;
     cc.MaxAckPending = WEFT_CLUSTER_MAX_ACK_PENDING;
     cc.DeliverPolicy = js_DeliverNew;
@@ -197,6 +198,9 @@ static void queue_subscribe(weft__cluster *cl, struct cl_dreg *g)
     w->cl = cl;
     w->link = cl->link;
     w->reg = g->id;
+    w->ack_wait_ms = weft__convars_get_int(&WEFT_SRV(cl->h)->convars, "weft_clusterAckWaitMs",
+                                           WEFT_CLUSTER_ACK_WAIT_MS);
+    if (w->ack_wait_ms < 1000) w->ack_wait_ms = 1000;
     snprintf(w->subj, sizeof w->subj, "%s", g->subj);
     snprintf(w->consumer, sizeof w->consumer, "%s", g->consumer);
     uv_mutex_lock(&cl->link->lock);

@@ -30,6 +30,7 @@ typedef struct kv_work {
     int64_t revision; /* OP_SET: -1 unconditional, 0 create, n update; OP_RENEW: held */
     /* lease results, read on the loop thread by kv_after_cb */
     int ok, lost;
+    char err[200]; /* OP_RENEW: why it failed */
     uint64_t rev, sent_ns;
 } kv_work;
 
@@ -66,6 +67,7 @@ static kvStore *open_bucket(weft__cluster *cl, kvStore **kv, const char *name, i
         cfg.History = 1;
         cfg.TTL = ttl_ns;
         cfg.MaxValueSize = WEFT_CLUSTER_MAX_PAYLOAD;
+        cfg.Replicas = cl->replicas;
         s = N.js_CreateKeyValue(kv, cl->js, &cfg);
         if (s != NATS_OK) s = N.js_KeyValue(kv, cl->js, name); /* a race: made elsewhere */
     }
@@ -159,6 +161,7 @@ static void lease_op(kv_work *w, kvStore *kv)
         w->ok = s == NATS_OK;
         w->lost = !w->ok && is_conflict(s);
         w->rev = rev;
+        if (!w->ok) weft__cl_nats_error(s, w->err, sizeof w->err);
         return;
     }
     if (w->op == OP_OWNER) {
@@ -238,6 +241,7 @@ static int open_stream_locked(weft__cluster *cl, char *err, size_t cap)
         cfg.MaxAge = (int64_t)WEFT_CLUSTER_EVENT_MAX_AGE_MS * 1000000;
         cfg.Duplicates = (int64_t)WEFT_CLUSTER_DUP_WINDOW_MS * 1000000;
         cfg.MaxMsgSize = WEFT_CLUSTER_MAX_PAYLOAD;
+        cfg.Replicas = cl->replicas;
         s = N.js_AddStream(NULL, cl->js, &cfg, NULL, &jerr);
         if (s != NATS_OK && jerr == JSStreamNameExistErr) s = NATS_OK; /* made elsewhere */
     }
@@ -610,7 +614,7 @@ static void lease_tick(uv_timer_t *t)
             lease_lost(cl, pp);
             continue;
         }
-        if (!x->renewing) {
+        if (!x->renewing && now >= x->sent_ns + ttl / 4) {
             kv_work *w = calloc(1, sizeof *w);
             if (w) {
                 w->cl = cl;
@@ -631,12 +635,21 @@ static void lease_after(kv_work *w)
     cl_lease **pp = lease_find(cl, w->key);
     if (w->op == OP_RENEW) {
         if (!*pp) return;
-        (*pp)->renewing = 0;
+        cl_lease *x = *pp;
+        x->renewing = 0;
         if (w->ok) {
-            (*pp)->rev = w->rev;
-            (*pp)->sent_ns = w->sent_ns;
+            x->rev = w->rev;
+            x->sent_ns = w->sent_ns;
+            if (x->failing) weft__log(cl->h, "cluster", "lease %s renewed again", x->key + 6);
+            x->failing = 0;
         } else if (w->lost) {
             lease_lost(cl, pp);
+        } else if (!x->failing) {
+            x->failing = 1;
+            weft__log(cl->h, "cluster",
+                      "lease %s: a renewal failed (%s); retrying until 0.9 TTL after the last "
+                      "one that worked",
+                      x->key + 6, w->err);
         }
         return;
     }
@@ -655,7 +668,11 @@ static void lease_after(kv_work *w)
     (*pp)->rev = w->rev;
     (*pp)->sent_ns = w->sent_ns;
     if (!uv_is_active((uv_handle_t *)cl->lease_timer)) {
-        uint64_t period = cl->lease_ttl_ms / 4 ? cl->lease_ttl_ms / 4 : 1;
+        /* renewals every quarter of the TTL; the give-up deadline checked
+         * every twentieth, so a lease is given up between 0.9 and 0.95 TTL
+         * after its last renewal, before NATS can let another server take
+         * it at 1 TTL (a check every quarter could miss it by 0.15 TTL) */
+        uint64_t period = cl->lease_ttl_ms / 20 ? cl->lease_ttl_ms / 20 : 1;
         uv_timer_start(cl->lease_timer, lease_tick, period, period);
     }
 }

@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""proxy.py LISTEN_PORT TARGET_PORT: a TCP relay on 127.0.0.1 that the
-cluster tests put on a NATS route to cut it (tests/cluster/run.sh,
-"@@cut-route" / "@@heal-route"). SIGUSR1 cuts: every relayed connection is
-closed and new ones are closed as soon as they are accepted, so the two
-nats-servers see their route drop and fail to re-establish it; SIGUSR2
-heals: connections are relayed again. Runs until killed."""
+"""proxy.py LISTEN:TARGET...: TCP relays on 127.0.0.1 (each LISTEN port
+relays to its TARGET port) that the cluster tests put on NATS routes to cut
+them (tests/cluster/run.sh, "@@cut-route" / "@@heal-route"). SIGUSR1 cuts:
+every relayed connection is closed and new ones are closed as soon as they
+are accepted, so the nats-servers see their routes drop and fail to
+re-establish them; SIGUSR2 heals: connections are relayed again. Prints
+"ready" once listening; runs until killed."""
 import selectors
 import signal
 import socket
 import sys
 
-listen_port, target_port = int(sys.argv[1]), int(sys.argv[2])
 cut = False
 pairs = {}  # socket -> its peer
 sel = selectors.DefaultSelector()
@@ -43,11 +43,15 @@ def on_heal(signum, frame):
 
 signal.signal(signal.SIGUSR1, on_cut)
 signal.signal(signal.SIGUSR2, on_heal)
-srv = socket.socket()
-srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-srv.bind(("127.0.0.1", listen_port))
-srv.listen(16)
-sel.register(srv, selectors.EVENT_READ)
+targets = {}  # listening socket -> the port it relays to
+for pair in sys.argv[1:]:
+    listen_port, target_port = (int(x) for x in pair.split(":"))
+    srv = socket.socket()
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind(("127.0.0.1", listen_port))
+    srv.listen(16)
+    sel.register(srv, selectors.EVENT_READ)
+    targets[srv] = target_port
 print("ready", flush=True)
 while True:
     try:
@@ -56,13 +60,13 @@ while True:
         continue
     for key, _ in events:
         s = key.fileobj
-        if s is srv:
-            c, _ = srv.accept()
+        if s in targets:
+            c, _ = s.accept()
             if cut:
                 c.close()
                 continue
             try:
-                t = socket.create_connection(("127.0.0.1", target_port), 2)
+                t = socket.create_connection(("127.0.0.1", targets[s]), 2)
             except OSError:
                 c.close()
                 continue

@@ -46,29 +46,36 @@ wait_port() {
     sleep 0.1
   done
 }
-# A folder with a file `nats-cluster` gets two nats-servers, A (port PORT)
-# and B, in one JetStream cluster whose route goes through two relays
-# (tests/cluster/proxy.py, one per direction; each server advertises its
-# relay, so no route bypasses them); servers whose folder holds a file
-# `nats-b` connect to B, the others to A. "@@cut-route" closes the route and
-# keeps it closed, "@@heal-route" lets it come back (a partition between
-# the two halves, every process alive).
+# A folder with a file `nats-cluster` gets three nats-servers, A (port
+# PORT), B and C, in one JetStream cluster. A and C route to each other
+# directly; every route to or from B, and every address a server advertises
+# to other servers (so that no route learnt by gossip bypasses them), goes
+# through relays (tests/cluster/proxy.py); `--no_advertise` keeps libnats
+# from learning another node's client URL. Servers whose folder holds a file
+# `nats-b` connect to B, the others to A. "@@cut-route" cuts every relay: B
+# is alone, A and C keep their majority; "@@heal-route" lets B back in. Every
+# process stays up.
 start_nats_cluster() {
-  PORT_B=$(free_port); CA=$(free_port); CB=$(free_port); RA=$(free_port); RB=$(free_port)
-  python3 "$HERE/proxy.py" "$RA" "$CA" >>"$TMP/proxy.log" 2>&1 &
+  PORT_B=$(free_port); PORT_C=$(free_port)
+  CA=$(free_port); CB=$(free_port); CC=$(free_port)
+  R_AB=$(free_port); R_CB=$(free_port); R_BA=$(free_port); R_BC=$(free_port)
+  ADV_A=$(free_port); ADV_B=$(free_port); ADV_C=$(free_port)
+  python3 "$HERE/proxy.py" "$R_AB:$CB" "$R_CB:$CB" "$R_BA:$CA" "$R_BC:$CC" \
+    "$ADV_A:$CA" "$ADV_B:$CB" "$ADV_C:$CC" >>"$TMP/proxy.log" 2>&1 &
   PROXIES="$!"
-  python3 "$HERE/proxy.py" "$RB" "$CB" >>"$TMP/proxy.log" 2>&1 &
-  PROXIES="$PROXIES $!"
-  wait_port "$RA"; wait_port "$RB"
-  "$NATS" -a 127.0.0.1 -p "$PORT" -js -sd "$TMP/jsa" --server_name A --cluster_name weft \
-    --cluster "nats://127.0.0.1:$CA" --cluster_advertise "127.0.0.1:$RA" \
-    --routes "nats://127.0.0.1:$RB" --no_advertise >>"$TMP/nats.log" 2>&1 &
+  wait_port "$ADV_C"
+  node() { # node NAME CLIENT_PORT CLUSTER_PORT ADVERTISE ROUTES
+    "$NATS" -a 127.0.0.1 -p "$2" -js -sd "$TMP/js$1" --server_name "$1" --cluster_name weft \
+      --cluster "nats://127.0.0.1:$3" --cluster_advertise "127.0.0.1:$4" --routes "$5" \
+      --no_advertise >>"$TMP/nats-$1.log" 2>&1 &
+  }
+  node A "$PORT" "$CA" "$ADV_A" "nats://127.0.0.1:$CC,nats://127.0.0.1:$R_AB"
   NATS_PID=$!
-  "$NATS" -a 127.0.0.1 -p "$PORT_B" -js -sd "$TMP/jsb" --server_name B --cluster_name weft \
-    --cluster "nats://127.0.0.1:$CB" --cluster_advertise "127.0.0.1:$RB" \
-    --routes "nats://127.0.0.1:$RA" --no_advertise >>"$TMP/nats-b.log" 2>&1 &
+  node B "$PORT_B" "$CB" "$ADV_B" "nats://127.0.0.1:$R_BA,nats://127.0.0.1:$R_BC"
   NATS_PIDS="$!"
-  wait_port "$PORT"; wait_port "$PORT_B"
+  node C "$PORT_C" "$CC" "$ADV_C" "nats://127.0.0.1:$CA,nats://127.0.0.1:$R_CB"
+  NATS_PIDS="$NATS_PIDS $!"
+  wait_port "$PORT"; wait_port "$PORT_B"; wait_port "$PORT_C"
 }
 # A folder with a file `nats-auth` gets a NATS that wants TLS (a CA and a
 # server certificate for 127.0.0.1 made here with openssl) and the user
