@@ -84,6 +84,18 @@ async function consumers() {
   for (const r of both) T(`${r}: ${show(await received(r))}`);
   await Promise.all(both.map((r) => ClusterExports('eu-2', r).reset()));
 
+  // a resource stopped while an event is stored gets it when it starts again
+  // (its consumer outlives the registration)
+  await ClusterExports('eu-2', 'orders').command('stop luaorders');
+  await waitFor('luaorders stopped', async () => {
+    try { await received('luaorders'); return false; } catch (e) { return /no server provides/.test(msg(e)); }
+  }, 10000);
+  await TriggerDurableClusterEvent('shop:order', 'res-1', { n: 7 });
+  await ClusterExports('eu-2', 'orders').command('start luaorders');
+  await waitFor('luaorders back', async () => (await received('luaorders')).length > 0, 20000);
+  T(`luaorders after its restart (stopped while res-1 was stored): ${show(await received('luaorders'))}`);
+  await Promise.all(both.map((r) => ClusterExports('eu-2', r).reset()));
+
   // eu-2 down while events are stored (one id twice), NATS restarted meanwhile
   console.log('@@kill-eu-2');
   await waitFor('eu-2 down', async () => {

@@ -16,3 +16,4 @@ RegisterClusterEvent('plain');
 ProvideClusterExports();
 exports('received', () => got);
 exports('reset', () => { got.length = 0; });
+exports('command', (c) => { ExecuteCommand(c); return true; });
