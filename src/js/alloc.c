@@ -60,14 +60,18 @@ static const JSMallocFunctions mi_js_funcs = {
 
 JSRuntime *weft__js_new_runtime(void)
 {
-    return JS_NewRuntime2(&mi_js_funcs, NULL);
+    JSRuntime *rt = JS_NewRuntime2(&mi_js_funcs, NULL);
+    if (rt) JS_SetGCGrowth(rt, WEFT_JS_GC_GROWTH_PERCENT);
+    return rt;
 }
 
 #else
 
 JSRuntime *weft__js_new_runtime(void)
 {
-    return JS_NewRuntime();
+    JSRuntime *rt = JS_NewRuntime();
+    if (rt) JS_SetGCGrowth(rt, WEFT_JS_GC_GROWTH_PERCENT);
+    return rt;
 }
 
 #endif
