@@ -52,6 +52,13 @@
  * thread's stack cannot be read. */
 #define WEFT_JS_STACK_SIZE (1024 * 1024)
 #define WEFT_JS_STACK_MARGIN (512 * 1024)
+/* Node's net/dgram/http in `weft run` and resources (src/js/net_handles.c,
+ * src/js/http_parser.c): one socket read or UDP datagram, in bytes (as
+ * libuv's suggestion, 64 KiB); the default largest HTTP head (request or
+ * status line + headers) a parser accepts, in bytes (Node's --max-http-header-size
+ * default, 16 KiB; http.maxHeaderSize). */
+#define WEFT_JS_NET_READ_BYTES (64 * 1024)
+#define WEFT_JS_HTTP_MAX_HEADER (16 * 1024)
 
 /* QuickJS cycle collection interval, in percent of heap growth: after a
  * collection the next one runs once the runtime's heap has grown by this

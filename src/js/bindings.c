@@ -23,6 +23,8 @@ static const binding_entry bindings[] = {
     {"child_process", weft__js_child_process_binding},
     {"vm", weft__js_vm_binding},
     {"perf", weft__js_perf_binding},
+    {"net", weft__js_net_binding},
+    {"http_parser", weft__js_http_parser_binding},
     {NULL, NULL},
 };
 

@@ -246,6 +246,10 @@ JSValue weft__js_child_process_binding(JSContext *ctx);
 JSValue weft__js_perf_binding(JSContext *ctx);
 /* uv_hrtime() when the first runtime was made: performance.timeOrigin */
 uint64_t weft__js_time_origin(void);
+/* net_handles.c: TCP/pipe/UDP handles and DNS requests (lib/net.js, dgram.js,
+ * dns.js); http_parser.c: llhttp for lib/http.js */
+JSValue weft__js_net_binding(JSContext *ctx);
+JSValue weft__js_http_parser_binding(JSContext *ctx);
 
 /* A libuv request (uv_work_t, uv_fs_t...) owned by C whose completion calls
  * req.oncomplete(err, value) on the JS object given at start. Start on the

@@ -28,6 +28,11 @@ static int on_url(llhttp_t *p, const char *at, size_t len)
     return P(p)->cbs->on_url && P(p)->cbs->on_url(P(p)->ud, at, len) ? -1 : 0;
 }
 
+static int on_status(llhttp_t *p, const char *at, size_t len)
+{
+    return P(p)->cbs->on_status && P(p)->cbs->on_status(P(p)->ud, at, len) ? -1 : 0;
+}
+
 static int on_field(llhttp_t *p, const char *at, size_t len)
 {
     return P(p)->cbs->on_header_field(P(p)->ud, at, len) ? -1 : 0;
@@ -92,6 +97,7 @@ weft__httpp *weft__httpp_new(int response, const weft__httpp_cbs *cbs, void *ud)
     llhttp_settings_init(&w->settings);
     w->settings.on_message_begin = on_begin;
     w->settings.on_url = on_url;
+    w->settings.on_status = on_status;
     w->settings.on_header_field = on_field;
     w->settings.on_header_field_complete = on_field_done;
     w->settings.on_header_value = on_value;
@@ -132,4 +138,24 @@ void weft__httpp_resume(weft__httpp *w)
     w->paused = 0;
     if (llhttp_get_errno(&w->parser) == HPE_PAUSED_UPGRADE) llhttp_resume_after_upgrade(&w->parser);
     else if (llhttp_get_errno(&w->parser) == HPE_PAUSED) llhttp_resume(&w->parser);
+}
+
+int weft__httpp_finish(weft__httpp *w, const char **why)
+{
+    llhttp_errno_t e = llhttp_finish(&w->parser);
+    if (e == HPE_OK) return 0;
+    *why = llhttp_get_error_reason(&w->parser);
+    if (!*why) *why = llhttp_errno_name(e);
+    return WEFT_EINVAL;
+}
+
+void weft__httpp_version(const weft__httpp *w, int *major, int *minor)
+{
+    *major = w->parser.http_major;
+    *minor = w->parser.http_minor;
+}
+
+const char *weft__httpp_error_name(const weft__httpp *w)
+{
+    return llhttp_errno_name(llhttp_get_errno(&w->parser));
 }

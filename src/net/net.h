@@ -220,6 +220,8 @@ typedef struct weft__httpp_cbs {
     int (*on_chunk)(void *ud, uint64_t size, const char **why);
     /* Return 0 to continue with the next pipelined message, 1 to pause. */
     int (*on_done)(void *ud, int keep_alive);
+    /* Optional: the reason phrase of a response's status line (in pieces). */
+    int (*on_status)(void *ud, const char *at, size_t len);
 } weft__httpp_cbs;
 weft__httpp *weft__httpp_new(int response, const weft__httpp_cbs *cbs, void *ud);
 void weft__httpp_free(weft__httpp *p);
@@ -229,6 +231,13 @@ void weft__httpp_free(weft__httpp *p);
 long weft__httpp_parse(weft__httpp *p, const char *buf, size_t len, const char **why);
 /* Continue after a pause. */
 void weft__httpp_resume(weft__httpp *p);
+/* The end of the input (a response delimited by the connection's close):
+ * 0, or WEFT_EINVAL with *why. */
+int weft__httpp_finish(weft__httpp *p, const char **why);
+/* The current message's HTTP version, and llhttp's name of the last error
+ * ("HPE_INVALID_METHOD"...). */
+void weft__httpp_version(const weft__httpp *p, int *major, int *minor);
+const char *weft__httpp_error_name(const weft__httpp *p);
 
 /* wslay (wslay.c): a WebSocket endpoint (server or client side) on bytes.
  * The owner feeds received bytes and writes what out() produces. */

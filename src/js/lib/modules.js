@@ -103,6 +103,9 @@ for (const [alias, key] of [['_stream_readable', 'Readable'], ['_stream_writable
 builtins.zlib = libModule('zlib', 'zlibModule');
 builtins.child_process = libModule('child_process', 'childProcessModule');
 builtins.vm = libModule('vm', 'vmModule');
+builtins.net = libModule('net', 'netModule');
+builtins.dns = libModule('dns', 'dnsModule');
+builtins['dns/promises'] = () => builtins.dns().promises;
 builtins.events = () => {
   if (!internal.eventsModuleReady) natives.loadLib('events_module');
   return internal.EventEmitter;
