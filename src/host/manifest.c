@@ -33,6 +33,8 @@ typedef struct manifest_ctx {
     size_t meta_bytes; /* bytes of recorded metadata */
     long instructions; /* counted in WEFT_MANIFEST_HOOK_STEP steps */
     int oom;           /* a C-side allocation failed (not the cap) */
+    int line;          /* the manifest line running now (line/return hooks), 0 if none:
+                          a memory error unwinds without a position, so it is kept here */
 } manifest_ctx;
 
 static void set_err(char *err, size_t errcap, const char *fmt, ...) {
@@ -130,13 +132,24 @@ static int raise_at(lua_State *L, const char *what) {
     return lua_error(L);
 }
 
-/* The hook: every WEFT_MANIFEST_HOOK_STEP instructions (the budget), and at
+/* The hook: every WEFT_MANIFEST_HOOK_STEP instructions (the budget), at
  * each call (the nesting limit: a recursing manifest would otherwise fill
- * the memory cap, and a memory error has no line). pcall is not in the
+ * the memory cap), and at each new line and return (the line a memory
+ * error, which carries no position, is reported at). pcall is not in the
  * sandbox, so the error unwinds the whole chunk. */
 static void manifest_hook(lua_State *L, lua_Debug *ar) {
     manifest_ctx *ctx = get_ctx(L);
     char what[128];
+    if (ar->event == LUA_HOOKLINE) {
+        ctx->line = ar->currentline;
+        return;
+    }
+    if (ar->event == LUA_HOOKRET) { /* back in the caller, mid-line */
+        lua_Debug up;
+        if (lua_getstack(L, 1, &up) && lua_getinfo(L, "l", &up) && up.currentline > 0)
+            ctx->line = up.currentline;
+        return;
+    }
     if (ar->event == LUA_HOOKCALL || ar->event == LUA_HOOKTAILCALL) {
         lua_Debug deep;
         if (!lua_getstack(L, WEFT_MANIFEST_MAX_DEPTH, &deep))
@@ -510,14 +523,19 @@ static int run_manifest(weft__manifest *m, const char *src, size_t len, char *er
     snprintf(chunkname, sizeof(chunkname), "@%s", m->file);
     status = luaL_loadbufferx(L, src, len, chunkname, "t");
     if (status == LUA_OK) {
-        lua_sethook(L, manifest_hook, LUA_MASKCOUNT | LUA_MASKCALL, WEFT_MANIFEST_HOOK_STEP);
+        lua_sethook(L, manifest_hook, LUA_MASKCOUNT | LUA_MASKCALL | LUA_MASKLINE | LUA_MASKRET,
+                    WEFT_MANIFEST_HOOK_STEP);
         status = lua_pcall(L, 0, 0, 1);
     }
     if (status != LUA_OK) {
         if (ctx.oom) {
             set_err(err, errcap, "%s: out of memory", m->file);
             rc = WEFT_ENOMEM;
-        } else if (status == LUA_ERRMEM) {
+        } else if (status == LUA_ERRMEM && ctx.line > 0) {
+            set_err(err, errcap, "%s:%d: the manifest used more than %d bytes of memory",
+                    m->file, ctx.line, (int)WEFT_MANIFEST_MAX_MEMORY);
+            rc = WEFT_ESCRIPT;
+        } else if (status == LUA_ERRMEM) { /* while compiling: no line ran yet */
             set_err(err, errcap, "%s: the manifest used more than %d bytes of memory",
                     m->file, (int)WEFT_MANIFEST_MAX_MEMORY);
             rc = WEFT_ESCRIPT;

@@ -327,12 +327,19 @@ static void test_sandbox_table(void **state) {
         {"local t = setmetatable and 1\nlocal function a() return b_() end\n"
          "function b_() return 1 + a() end\na()",
          "fxmanifest.lua:", "nest deeper than 200 levels"},
-        /* memory cap */
+        /* memory cap: the line whose allocation failed, also after a call
+         * returned mid-line */
         {"local s = string.rep('x', 64 * 1024 * 1024)",
-         "fxmanifest.lua: the manifest used more than 16777216 bytes of memory"},
+         "fxmanifest.lua:1: the manifest used more than 16777216 bytes of memory"},
+        {"local function f() local a = 1\n  return a end\n"
+         "local s = f() .. string.rep('x', 20 * 1024 * 1024)",
+         "fxmanifest.lua:3: the manifest used more than 16777216 bytes of memory"},
+        {"local function grow(n)\n  return string.rep('x', n)\nend\nlocal t = {}\n"
+         "for i = 1, 100 do t[i] = grow(1024 * 1024) end",
+         "fxmanifest.lua:2: the manifest used more than 16777216 bytes of memory"},
         /* metadata counts too (the Lua state or the metadata may trip first) */
         {"local t = {}\nfor i = 1, 100 do big(string.rep('x', 1024 * 1024)) end",
-         "fxmanifest.lua", "used more than 16777216 bytes of memory"},
+         "fxmanifest.lua:2: ", "used more than 16777216 bytes of memory"},
         /* precompiled chunks are refused (text only) */
         {"\x1bLua", "fxmanifest.lua: attempt to load a binary chunk"},
     };
