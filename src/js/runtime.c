@@ -354,7 +354,16 @@ static JSValue js_stream_async_ids(JSContext *ctx, JSValueConst this_val, int ar
     return JS_NewInt32(ctx, 1);
 }
 
+/* natives.madeBy(obj): the constructor an object was made by when its
+ * prototype was set to null (QuickJS patch 0050), else undefined; for
+ * util.inspect's "[Foo: null prototype] {}" */
+static JSValue js_made_by(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return JS_GetMadeBy(ctx, argv[0]);
+}
+
 static const JSCFunctionListEntry process_natives[] = {
+    JS_CFUNC_DEF("madeBy", 1, js_made_by),
     JS_CFUNC_DEF("streamAsyncIds", 1, js_stream_async_ids),
     JS_CFUNC_DEF("loadLib", 1, js_load_lib),
     JS_CFUNC_DEF("print", 2, js_print),

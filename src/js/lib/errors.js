@@ -1,6 +1,7 @@
 // errors.js: Node-style errors with a `code` (lib/internal/errors.js subset)
 // and the shared async-id symbols and hook stubs used by later files.
 internal.async_id_symbol = Symbol('asyncId');
+internal.madeBy = natives.madeBy; // the constructor of an object whose prototype became null
 internal.promiseState = natives.promiseState; // [0 pending / 1 fulfilled / 2 rejected, result]
 internal.trigger_async_id_symbol = Symbol('triggerId');
 internal.promise_async_id_symbol = Symbol('async_id_symbol');

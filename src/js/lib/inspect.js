@@ -337,9 +337,12 @@ function isStackOverflowError(err) {
   }
 }
 
-// V8's GetConstructorName can't be reproduced; used only for objects without
-// any constructor on their prototype chain.
+// V8's GetConstructorName, used only for objects without any constructor on
+// their prototype chain: the class an object was made by is known when its
+// prototype was set to null (internal.madeBy), else the kind of object.
 function internalGetConstructorName(value) {
+  const madeBy = internal.madeBy ? internal.madeBy(value) : undefined;
+  if (typeof madeBy === 'function' && typeof madeBy.name === 'string' && madeBy.name !== '') return madeBy.name;
   if (typeof value === 'function') return 'Function';
   if (isNativeError(value)) return 'Error';
   if (ArrayIsArray(value)) return 'Array';
