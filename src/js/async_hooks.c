@@ -23,6 +23,7 @@ static int emit(weft__js *js, int kind, int argc, JSValueConst *argv)
     JSValue list = JS_DupValue(ctx, js->hook_lists[kind]);
     uint32_t n = js->hook_counts[kind] * 2;
     int rc = 0;
+    js->hook_depth++;
     for (uint32_t i = 0; i + 1 < n && !js->host->exit_requested; i += 2) {
         JSValue obj = JS_GetPropertyUint32(ctx, list, i);
         JSValue fn = JS_GetPropertyUint32(ctx, list, i + 1);
@@ -45,7 +46,29 @@ static int emit(weft__js *js, int kind, int argc, JSValueConst *argv)
         JS_FreeValue(ctx, r);
     }
     JS_FreeValue(ctx, list);
+    if (--js->hook_depth == 0 && js->hooks_restore_pending) {
+        js->hooks_restore_pending = 0;
+        JSValue fn = JS_GetPropertyStr(ctx, js->internal, "restoreActiveHooks");
+        JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 0, NULL);
+        JS_FreeValue(ctx, fn);
+        if (JS_IsException(r)) rc = -1;
+        JS_FreeValue(ctx, r);
+    }
     return rc;
+}
+
+/* natives.hookDepth() -> hook callbacks running; natives.hooksChangedInHook():
+ * restore the hook lists when the outermost emission ends */
+static JSValue js_hook_depth(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return JS_NewInt32(ctx, weft__js_from_ctx(ctx)->hook_depth);
+}
+
+static JSValue js_hooks_changed_in_hook(JSContext *ctx, JSValueConst this_val, int argc,
+                                        JSValueConst *argv)
+{
+    weft__js_from_ctx(ctx)->hooks_restore_pending = 1;
+    return JS_UNDEFINED;
 }
 
 int weft__js_emit_init(weft__js *js, int64_t async_id, JSValueConst type, int64_t trigger,
@@ -347,6 +370,8 @@ static JSValue js_run_destroy_queue(JSContext *ctx, JSValueConst this_val, int a
 
 static const JSCFunctionListEntry hooks_natives[] = {
     JS_CFUNC_DEF("setHookLists", 7, js_set_hook_lists),
+    JS_CFUNC_DEF("hookDepth", 0, js_hook_depth),
+    JS_CFUNC_DEF("hooksChangedInHook", 0, js_hooks_changed_in_hook),
     JS_CFUNC_DEF("emitInit", 4, js_emit_init),
     JS_CFUNC_DEF("emitBefore", 3, js_emit_before),
     JS_CFUNC_DEF("emitAfter", 1, js_emit_after),

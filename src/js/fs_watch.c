@@ -163,5 +163,10 @@ void weft__js_fs_watch_init(JSContext *ctx, JSValue binding)
     JSRuntime *rt = JS_GetRuntime(ctx);
     if (!watch_class_id) JS_NewClassID(&watch_class_id);
     if (!JS_IsRegisteredClass(rt, watch_class_id)) JS_NewClass(rt, watch_class_id, &watch_class);
+    /* handles are ordinary objects (async_hooks hands them to init hooks as
+     * the resource, as Node's FSEvent/StatWatcher handles) */
+    JSValue proto = JS_GetClassProto(ctx, watch_class_id);
+    if (JS_IsNull(proto) || JS_IsUndefined(proto)) JS_SetClassProto(ctx, watch_class_id, JS_NewObject(ctx));
+    JS_FreeValue(ctx, proto);
     JS_SetPropertyFunctionList(ctx, binding, watch_funcs, sizeof watch_funcs / sizeof watch_funcs[0]);
 }

@@ -87,6 +87,10 @@ typedef struct weft__js {
      * or executionAsyncResource()/AsyncLocalStorage is in use; the nextTick
      * and queueMicrotask fast paths test only this flag (seed 002). */
     int hooks_active;
+    /* hook callbacks running (Node's active_hooks.call_depth): hooks enabled or
+     * disabled meanwhile take effect when the outermost emission ends, then
+     * internal.restoreActiveHooks runs if restore_pending was set */
+    int hook_depth, hooks_restore_pending;
     int uses_resource;   /* executionAsyncResource() was called */
     int promise_hooks;   /* JS_SetPromiseHook installed */
     int destroy_pending; /* destroy hooks queued: run before the next immediates */

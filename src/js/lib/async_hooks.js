@@ -164,13 +164,15 @@ function getOrSetAsyncId(object) {
 }
 
 function getHookArrays() {
-  if (active_hooks.call_depth === 0) return [active_hooks.array, fields];
+  if (active_hooks.call_depth === 0 && natives.hookDepth() === 0) return [active_hooks.array, fields];
   if (active_hooks.tmp_array === null) {
     active_hooks.tmp_array = active_hooks.array.slice();
     active_hooks.tmp_fields = fields.slice();
+    natives.hooksChangedInHook();
   }
   return [active_hooks.tmp_array, active_hooks.tmp_fields];
 }
+internal.restoreActiveHooks = restoreActiveHooks;
 function restoreActiveHooks() {
   active_hooks.array = active_hooks.tmp_array;
   for (let i = 0; i < fields.length; i++) fields[i] = active_hooks.tmp_fields[i];

@@ -857,11 +857,52 @@ function readFile(path, options, cb) {
     process.nextTick(cb, abort);
     return;
   }
-  // one job reads the whole file: an abort meanwhile is seen at its end
+  // With an init hook watching, Node's steps (open, fstat, read, close),
+  // each an FSREQCALLBACK made in the previous one's callback, as its hooks
+  // see them; else one job reads the whole file. An abort meanwhile is seen
+  // at the end.
+  if (internal.hooks.initEnabled && typeof t === 'string') {
+    readFileSteps(t, flags, mode, (err, ab) => {
+      const abort = err ? null : aborted(opts);
+      if (err || abort) cb(err || abort);
+      else cb(null, decodeResult(ab, opts.encoding));
+    });
+    return;
+  }
   b.readFile(t, flags, mode, new NativeRequest('FSREQCALLBACK', (err, ab) => {
     const abort = err ? null : aborted(opts);
     if (err || abort) cb(err || abort);
     else cb(null, decodeResult(ab, opts.encoding));
+  }));
+}
+function readFileSteps(path, flags, mode, done) {
+  const req = (fn) => new NativeRequest('FSREQCALLBACK', fn);
+  b.open(path, flags, mode, req((err, fd) => {
+    if (err) return done(err);
+    const finish = (err, ab) => b.close(fd, req((cerr) => done(err || cerr, ab)));
+    b.fstat(fd, req((err, st) => {
+      if (err) return finish(err);
+      const stats = makeStats(st);
+      const size = stats.isFile() ? stats.size : 0;
+      const chunks = [];
+      let total = 0;
+      const step = () => {
+        const buf = allocBytes(size > 0 ? size - total : 65536);
+        b.read(fd, viewBytes(buf), 0, buf.byteLength, -1, req((err, n) => {
+          if (err) return finish(err);
+          if (n > 0) chunks.push(buf.subarray(0, n));
+          total += n;
+          if (n === 0 || (size > 0 && total >= size)) {
+            const out = new Uint8Array(total);
+            let off = 0;
+            for (const c of chunks) { out.set(c, off); off += c.byteLength; }
+            return finish(null, out.buffer);
+          }
+          step();
+        }));
+      };
+      step();
+    }));
   }));
 }
 function readFileSync(path, options) {
@@ -1121,7 +1162,25 @@ const fs = {
 };
 // ---- watchers: fs.watch (FSWatcher), fs.watchFile (StatWatcher) ----
 // The handles are libuv's (src/js/fs_watch.c); recursive fs.watch is not
-// provided on Linux (libuv has none; Node 20 walks the tree in JS).
+// provided on Linux (libuv has none; Node 20 walks the tree in JS). Each
+// handle is an async resource as Node's (FSEVENTWRAP, STATWATCHER): init when
+// it starts, before/after around each change, destroy when it closes.
+const watchHooks = internal.hooks;
+function watchInit(handle, type) {
+  const id = handle[internal.async_id_symbol] = natives.newAsyncId();
+  const trigger = handle[internal.trigger_async_id_symbol] = natives.defaultTriggerAsyncId();
+  if (watchHooks.initEnabled) watchHooks.emitInit(id, type, trigger, handle);
+}
+// run fn inside the handle's async scope
+function watchScope(handle, fn) {
+  const id = handle[internal.async_id_symbol];
+  watchHooks.emitBefore(id, handle[internal.trigger_async_id_symbol], handle);
+  fn();
+  watchHooks.emitAfter(id);
+}
+function watchDestroy(handle) {
+  if (watchHooks.destroyEnabled) watchHooks.emitDestroy(handle[internal.async_id_symbol]);
+}
 class FSWatcher extends EventEmitter {
   constructor() {
     super();
@@ -1133,19 +1192,23 @@ class FSWatcher extends EventEmitter {
     this._encoding = encoding;
     this._filename = filename;
     this._handle = b.watchStart(this, filename, persistent);
+    watchInit(this._handle, 'FSEVENTWRAP');
   }
   onchange(status, eventType, filename) {
-    if (status < 0) {
-      const err = b.uvError(status, 'watch', this._filename);
-      this.close();
-      this.emit('error', err);
-      return;
-    }
-    this.emit('change', eventType, filename === null ? null : encodeName(filename, this._encoding));
+    watchScope(this._handle, () => {
+      if (status < 0) {
+        const err = b.uvError(status, 'watch', this._filename);
+        this.close();
+        this.emit('error', err);
+        return;
+      }
+      this.emit('change', eventType, filename === null ? null : encodeName(filename, this._encoding));
+    });
   }
   close() {
     if (this._handle === null) return;
     b.watchClose(this._handle);
+    watchDestroy(this._handle);
     this._handle = null;
     process.nextTick(() => this.emit('close'));
   }
@@ -1224,14 +1287,16 @@ class StatWatcher extends EventEmitter {
   }
   _start(filename, persistent, interval) {
     this._handle = b.pollStart(this, filename, persistent, interval);
+    watchInit(this._handle, 'STATWATCHER');
   }
   onchange(status, curr, prev) {
     const opts = { bigint: this._bigint };
-    this.emit('change', makeStats(curr, opts), makeStats(prev, opts));
+    watchScope(this._handle, () => this.emit('change', makeStats(curr, opts), makeStats(prev, opts)));
   }
   stop() {
     if (this._handle === null) return;
     b.watchClose(this._handle);
+    watchDestroy(this._handle);
     this._handle = null;
     process.nextTick(() => this.emit('stop'));
   }
