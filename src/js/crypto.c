@@ -518,17 +518,24 @@ static JSValue c_digest_async(JSContext *ctx, JSValueConst this_val, int argc,
     return job_start(ctx, j, argv[2]);
 }
 
-/* scryptCheck(N, r, p, maxmem) -> whether OpenSSL accepts the parameters */
+/* scryptCheck(N, r, p, maxmem) -> true when OpenSSL accepts the parameters, else
+ * OpenSSL's error text ("error:030000AC:...") or "" when it queued none (Node's
+ * message is "Invalid scrypt params" with ": text" appended when there is one) */
 static JSValue c_scrypt_check(JSContext *ctx, JSValueConst this_val, int argc,
                               JSValueConst *argv)
 {
     double v[4];
     for (int i = 0; i < 4; i++)
         if (JS_ToFloat64(ctx, &v[i], argv[i])) return JS_EXCEPTION;
+    ERR_clear_error();
     int ok = EVP_PBE_scrypt(NULL, 0, NULL, 0, (uint64_t)v[0], (uint64_t)v[1], (uint64_t)v[2],
                             (uint64_t)v[3], NULL, 0) == 1;
+    if (ok) return JS_TRUE;
+    char buf[256] = "";
+    unsigned long e = ERR_get_error();
+    if (e) ERR_error_string_n(e, buf, sizeof buf);
     ERR_clear_error();
-    return JS_NewBool(ctx, ok);
+    return JS_NewString(ctx, buf);
 }
 
 /* timingSafeEqual(a, b): same lengths (checked by the caller) */

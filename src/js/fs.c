@@ -53,7 +53,7 @@ typedef struct fs_job {
     char **names;
     int *types;
     size_t n_names;
-    int str_is_path; /* error path: str instead of path (rm -r's failing entry) */
+    int str_is_path; /* error path: str instead of path (rm -r's failing entry; NULL: none) */
 } fs_job;
 
 static void job_free(fs_job *j)
@@ -254,6 +254,9 @@ static int file_whole(fs_job *j)
         if (fd < 0) return uv_translate_sys_error(errno);
     }
     int rc;
+    /* Node: a failed read or write after the open names no path
+     * ("EISDIR: illegal operation on a directory, read") */
+    j->str_is_path = 1;
     if (j->op == OP_READFILE) {
         j->syscall = "read";
         rc = read_all(j, fd);

@@ -274,6 +274,13 @@ static JSValue js_compile_cjs(JSContext *ctx, JSValueConst this_val, int argc,
     return fn;
 }
 
+/* natives.isError(v): whether v is a real Error object (its class, not its
+ * prototype: Node's isNativeError) */
+static JSValue js_is_error(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return JS_NewBool(ctx, JS_IsError(ctx, argv[0]));
+}
+
 static JSValue js_promise_state(JSContext *ctx, JSValueConst this_val, int argc,
                                 JSValueConst *argv)
 {
@@ -384,6 +391,7 @@ static const JSCFunctionListEntry process_natives[] = {
     JS_CFUNC_DEF("readFile", 1, js_read_file),
     JS_CFUNC_DEF("compileCommonJS", 2, js_compile_cjs),
     JS_CFUNC_DEF("promiseState", 1, js_promise_state),
+    JS_CFUNC_DEF("isError", 1, js_is_error),
 };
 
 static const char *const ur_mode_names[] = {"throw", "strict", "warn", "none",

@@ -72,6 +72,22 @@ static void zreset_inflate(weft__zhandle *z)
 
 /* One write: zlib's deflate/inflate with Node's handling of dictionaries,
  * concatenated gzip members and the unzip mode's gzip detection. */
+/* The decoder error's name as Node's bundled brotli spells it, prefix included
+ * ("_ERROR_FORMAT_PADDING_1"; Debian's BrotliDecoderErrorString gives "PADDING_1"),
+ * so error.code is "ERR__ERROR_FORMAT_PADDING_1" as in Node. */
+static const char *brotli_error_name(BrotliDecoderErrorCode c)
+{
+    switch (c) {
+#define WEFT_BROTLI_NAME(prefix, name, value)                                                   \
+    case BROTLI_DECODER##prefix##name:                                                         \
+        return #prefix #name;
+        BROTLI_DECODER_ERROR_CODES_LIST(WEFT_BROTLI_NAME, )
+#undef WEFT_BROTLI_NAME
+    default:
+        return "INVALID";
+    }
+}
+
 static void do_write(weft__zhandle *z)
 {
     z_stream *s = &z->strm;
@@ -89,7 +105,7 @@ static void do_write(weft__zhandle *z)
             z->err = (int)r;
             z->brotli_err = NULL;
             if (r == BROTLI_DECODER_RESULT_ERROR)
-                z->brotli_err = BrotliDecoderErrorString(BrotliDecoderGetErrorCode(z->bdec));
+                z->brotli_err = brotli_error_name(BrotliDecoderGetErrorCode(z->bdec));
         }
         z->avail_in = (uint32_t)avail_in;
         z->avail_out = (uint32_t)avail_out;

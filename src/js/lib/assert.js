@@ -20,69 +20,253 @@ const kReadableOperator = {
   notStrictEqual: 'Expected "actual" to be strictly unequal to:',
   notStrictEqualObject: 'Expected "actual" not to be reference-equal to "expected":',
   notDeepEqual: 'Expected "actual" not to be loosely deep-equal to:',
-  notIdentical: 'Values identical but not reference-equal:',
+  notIdentical: 'Values have same structure but are not reference-equal:',
   notDeepEqualUnequal: 'Expected values not to be loosely deep-equal:',
 };
 
-const show = (v) => inspect(v, { depth: 1000, customInspect: false, sorted: true, getters: true });
+// How both sides are printed in a message: every level, every element,
+// sorted keys, getters read, no custom inspectors (as Node 20 does).
+const kDiffInspect = {
+  compact: false, customInspect: false, depth: 1000, maxArrayLength: Infinity,
+  showHidden: false, showProxy: false, sorted: true, getters: true,
+};
+const show = (v) => inspect(v, kDiffInspect);
+const isObjectLike = (v) => typeof v === 'object' && v !== null;
+// Node's limits: two one-line values up to 12 characters together print as
+// `a !== b`; a message shows about 50 diff lines; a lone value 46 lines.
+const kShortPair = 12;
+const kMaxDiffLines = 50;
+
+// Only the first 46 lines of a long inspected value, then "...".
+function clipLines(lines) {
+  if (lines.length > kMaxDiffLines) {
+    lines.length = 46;
+    lines.push('...');
+  }
+  return lines;
+}
+
+// The line diff of strictEqual/deepStrictEqual failures, as Node 20 prints it:
+// the header, "+ actual - expected", the common lines around each change
+// (two before it; a run of more than five common lines collapses to "..."),
+// changed lines grouped as all "+" then all "-", up to three common trailing
+// lines, and a caret under the first differing column of two one-line values.
+function diffMessage(actual, expected, operator, message) {
+  let op = operator;
+  if (op === 'strictEqual' &&
+      ((isObjectLike(actual) && isObjectLike(expected)) ||
+       (typeof actual === 'function' && typeof expected === 'function'))) {
+    op = 'strictEqualObject';
+  }
+  const header = message || kReadableOperator[op];
+  const shownActual = show(actual);
+  const act = shownActual.split('\n');
+  const exp = show(expected).split('\n');
+  let caret = '';
+  if (act.length === 1 && exp.length === 1 && act[0] !== exp[0]) {
+    const both = act[0].length + exp[0].length;
+    if (both <= kShortPair) {
+      if (!isObjectLike(actual) && !isObjectLike(expected) && (actual !== 0 || expected !== 0)) {
+        return `${header}\n\n${act[0]} !== ${exp[0]}\n`;
+      }
+    } else if (op !== 'strictEqualObject') {
+      const columns = process.stderr && process.stderr.isTTY ? process.stderr.columns : 80;
+      if (both < columns) {
+        let at = 0;
+        while (act[0][at] === exp[0][at]) at++;
+        if (at > 2) caret = `\n  ${' '.repeat(at)}^`;
+      }
+    }
+  }
+  // the common tail: its last three lines are kept, one more above them and
+  // "..." when five or more were common
+  let tail = '', tailTop = '', common = 0, skipped = false;
+  while (act.length > 0 && exp.length > 0 && act[act.length - 1] === exp[exp.length - 1]) {
+    const line = act.pop();
+    exp.pop();
+    if (common++ < 3) tail = `\n  ${line}${tail}`;
+    else tailTop = line;
+  }
+  const rows = Math.max(act.length, exp.length);
+  if (rows === 0) {
+    // same text, different identity ({ a: Symbol() } twice)
+    return `${kReadableOperator.notIdentical}\n\n${clipLines(shownActual.split('\n')).join('\n')}\n`;
+  }
+  if (common >= 5) {
+    tail = `\n...${tail}`;
+    skipped = true;
+  }
+  if (tailTop !== '') tail = `\n  ${tailTop}${tail}`;
+
+  const head = `${header}\n+ actual - expected`;
+  const skippedNote = ' ... Lines skipped';
+  const actualLonger = act.length >= rows;
+  const longer = actualLonger ? act : exp;
+  const paired = actualLonger ? exp.length : act.length;
+  let out = '', minus = '', printed = 0, same = 0;
+  // before a change: the common lines just above it (up to two, or three
+  // when exactly five were common; "..." for the rest)
+  const flushCommon = (lines, i) => {
+    if (same > 2) {
+      if (same > 4) {
+        if (same === 5) {
+          out += `\n  ${lines[i - 3]}`;
+          printed++;
+        } else {
+          out += '\n...';
+          skipped = true;
+        }
+      }
+      if (same > 3) {
+        out += `\n  ${lines[i - 2]}`;
+        printed++;
+      }
+      out += `\n  ${lines[i - 1]}`;
+      printed++;
+    }
+    same = 0;
+  };
+  for (let i = 0; i < rows; i++) {
+    if (i >= paired) {
+      // only the longer side has this line
+      flushCommon(longer, i);
+      if (actualLonger) out += `\n+ ${act[i]}`;
+      else minus += `\n- ${exp[i]}`;
+      printed++;
+    } else {
+      const e = exp[i];
+      let a = act[i];
+      // lines differing only by a trailing comma count as the same
+      let differ = a !== e && !(a.endsWith(',') && a.slice(0, -1) === e);
+      if (differ && e.endsWith(',') && e.slice(0, -1) === a) {
+        differ = false;
+        a += ',';
+      }
+      if (differ) {
+        flushCommon(act, i);
+        out += `\n+ ${a}`;
+        minus += `\n- ${e}`;
+        printed += 2;
+      } else {
+        out += minus;
+        minus = '';
+        same++;
+        if (same <= 2) {
+          out += `\n  ${a}`;
+          printed++;
+        }
+      }
+    }
+    if (printed > kMaxDiffLines && i < rows - 2) {
+      return `${head}${skippedNote}\n${out}\n...${minus}\n...`;
+    }
+  }
+  return `${head}${skipped ? skippedNote : ''}\n${out}${minus}${tail}${caret}`;
+}
+
+// A stand-in for an Error shown in a message: same prototype and own
+// enumerable properties, the message as a hidden own property (its stack is
+// not printed).
+function errorStandIn(err) {
+  const copy = Object.assign({ __proto__: Object.getPrototypeOf(err) }, err);
+  Object.defineProperty(copy, 'message', { __proto__: null, value: err.message });
+  return copy;
+}
+
+// The message of a failed assertion without a user message (Node 20's text).
+function generatedText(actual, expected, operator) {
+  if (operator === 'deepStrictEqual' || operator === 'strictEqual') {
+    return diffMessage(actual, expected, operator);
+  }
+  if (operator === 'notDeepStrictEqual' || operator === 'notStrictEqual') {
+    let base = kReadableOperator[operator];
+    if (operator === 'notStrictEqual' && (isObjectLike(actual) || typeof actual === 'function')) {
+      base = kReadableOperator.notStrictEqualObject;
+    }
+    const lines = clipLines(show(actual).split('\n'));
+    if (lines.length === 1) return `${base}${lines[0].length > 5 ? '\n\n' : ' '}${lines[0]}`;
+    return `${base}\n\n${lines.join('\n')}\n`;
+  }
+  let a = show(actual), e = show(expected);
+  const known = kReadableOperator[operator];
+  if (operator === 'notDeepEqual' && a === e) {
+    const text = `${known}\n\n${a}`;
+    return text.length > 1024 ? `${text.slice(0, 1021)}...` : text;
+  }
+  if (a.length > 512) a = `${a.slice(0, 509)}...`;
+  if (e.length > 512) e = `${e.slice(0, 509)}...`;
+  if (operator === 'deepEqual') return `${known}\n\n${a}\n\nshould loosely deep-equal\n\n${e}`;
+  if (operator === 'notDeepEqual') {
+    return `${kReadableOperator.notDeepEqualUnequal}\n\n${a}\n\nshould not loosely deep-equal\n\n${e}`;
+  }
+  return `${a} ${operator} ${e}`;
+}
+
+// A long string in actual/expected is shortened when the error is inspected:
+// ten lines, or (as Node does) the part after the first 512 characters.
+function shortened(v) {
+  if (typeof v !== 'string') return v;
+  const lines = v.split('\n', 11);
+  if (lines.length > 10) return `${lines.slice(0, 10).join('\n')}\n...`;
+  if (v.length > 512) return `${v.slice(512)}...`;
+  return v;
+}
 
 class AssertionError extends Error {
   constructor(options) {
     if (typeof options !== 'object' || options === null) {
       internal.throwInvalidArgType('options', 'object', options);
     }
-    const { message, operator, stackStartFn, details } = options;
+    const { message, operator, stackStartFn, stackStartFunction, details } = options;
     let { actual, expected } = options;
     if (message != null) {
-      super(String(message));
-    } else if (operator === 'deepStrictEqual' || operator === 'strictEqual') {
-      const op = operator === 'strictEqual' && typeof actual === 'object' && actual !== null &&
-        typeof expected === 'object' && expected !== null ? 'strictEqualObject' : operator;
-      const a = show(actual), e = show(expected);
-      if (a === e && op !== 'strictEqualObject') {
-        super(`${kReadableOperator[op]}\n\n${a}\n\nValues have same structure but are not reference-equal`);
-      } else if (!a.includes('\n') && !e.includes('\n') && op === 'strictEqual' &&
-                 (typeof actual !== 'object' || actual === null)) {
-        super(`${kReadableOperator[op]}\n\n${a} !== ${e}\n`);
-      } else {
-        super(`${kReadableOperator[op]}\n+ actual - expected\n\n+ ${a.split('\n').join('\n+ ')}\n- ${e.split('\n').join('\n- ')}`);
-      }
-    } else if (operator === 'notDeepStrictEqual' || operator === 'notStrictEqual') {
-      let op = operator;
-      if (typeof actual === 'object' && actual !== null && operator === 'notStrictEqual') op = 'notStrictEqualObject';
-      const a = show(actual);
-      super(`${kReadableOperator[op]}${a.includes('\n') ? '\n\n' : ' '}${a}${a.includes('\n') ? '\n' : ''}`);
+      // a user message replaces the header only: the diff still follows it
+      super(operator === 'deepStrictEqual' || operator === 'strictEqual' ?
+        diffMessage(actual, expected, operator, message) : String(message));
     } else {
-      let a = show(actual), e = show(expected);
-      const known = kReadableOperator[operator];
-      if (operator === 'deepEqual') {
-        super(`${known}\n\n${a}\n\nshould loosely deep-equal\n\n${e}`);
-      } else if (operator === 'notDeepEqual') {
-        super(`${a === e ? kReadableOperator.notIdentical : kReadableOperator.notDeepEqualUnequal}\n\n${a}\n\nshould not loosely deep-equal\n\n${e}`);
-      } else {
-        if (a.length > 512) a = `${a.slice(0, 509)}...`;
-        if (e.length > 512) e = `${e.slice(0, 509)}...`;
-        super(`${a} ${operator} ${e}`);
+      if (isObjectLike(actual) && isObjectLike(expected) && 'stack' in actual &&
+          actual instanceof Error && 'stack' in expected && expected instanceof Error) {
+        actual = errorStandIn(actual);
+        expected = errorStandIn(expected);
       }
+      super(generatedText(actual, expected, operator));
     }
-    this.generatedMessage = message == null;
+    this.generatedMessage = !message;
     Object.defineProperty(this, 'name', { __proto__: null, value: 'AssertionError [ERR_ASSERTION]', enumerable: false, writable: true, configurable: true });
     this.code = 'ERR_ASSERTION';
     if (details) {
       this.actual = undefined;
       this.expected = undefined;
       this.operator = undefined;
+      details.forEach((d, i) => {
+        this[`message ${i}`] = d.message;
+        this[`actual ${i}`] = d.actual;
+        this[`expected ${i}`] = d.expected;
+        this[`operator ${i}`] = d.operator;
+        this[`stack trace ${i}`] = d.stack;
+      });
     } else {
       this.actual = actual;
       this.expected = expected;
       this.operator = operator;
     }
-    Error.captureStackTrace(this, stackStartFn || undefined);
+    Error.captureStackTrace(this, stackStartFn || stackStartFunction || undefined);
     this.stack; // format the stack with the "[ERR_ASSERTION]" name, as Node
     this.name = 'AssertionError';
   }
   toString() {
     return `${this.name} [${this.code}]: ${this.message}`;
+  }
+  [inspect.custom](depth, ctx) {
+    const { actual, expected } = this;
+    this.actual = shortened(actual);
+    this.expected = shortened(expected);
+    try {
+      return inspect(this, { ...ctx, customInspect: false, depth: 0 });
+    } finally {
+      this.actual = actual;
+      this.expected = expected;
+    }
   }
 }
 
@@ -112,6 +296,26 @@ function boxedEqual(a, b) {
   return true;
 }
 
+// Keys that are not array indices (2 ** 32 - 1 and above are plain keys).
+const notIndex = (k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k) || Number(k) >= 4294967295;
+// The element type of a real typed array (undefined for anything else,
+// whatever its Symbol.toStringTag says).
+const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype),
+  Symbol.toStringTag).get;
+
+// Brand checks (what the object is, not what its prototype or tag says).
+function hasBrand(getter, v) {
+  try {
+    getter.call(v);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const isDate = (v) => hasBrand(Date.prototype.getTime, v);
+const regExpSource = Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get;
+const isRegExp = (v) => v !== RegExp.prototype && hasBrand(regExpSource, v);
+
 function innerDeepEqual(a, b, strict, memos) {
   if (a === b) return a !== 0 || ObjectIs(a, b) || !strict;
   if (strict) {
@@ -129,25 +333,29 @@ function innerDeepEqual(a, b, strict, memos) {
   if (tag !== tagOf(b)) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    const ka = ownKeys(a, strict).filter((k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k));
-    const kb = ownKeys(b, strict).filter((k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k));
+    const ka = ownKeys(a, strict).filter(notIndex);
+    const kb = ownKeys(b, strict).filter(notIndex);
     if (ka.length !== kb.length) return false;
     return keyCheck(a, b, strict, memos, ka, 'array');
   }
-  if (tag === '[object Object]' || tag === '[object Arguments]') {
+  // KeyObject / CryptoKey (there can be one only once crypto is loaded)
+  const keys = internal.cryptoKeyEqual ? internal.cryptoKeyEqual(a, b) : undefined;
+  if (keys !== undefined) {
+    if (!keys) return false;
+  } else if (tag === '[object Object]' || tag === '[object Arguments]') {
     // fall through to the key check
-  } else if (a instanceof Date) {
-    if (!(b instanceof Date) || Date.prototype.getTime.call(a) !== Date.prototype.getTime.call(b)) return false;
-  } else if (a instanceof RegExp) {
-    if (!(b instanceof RegExp) || a.source !== b.source || a.flags !== b.flags || a.lastIndex !== b.lastIndex) return false;
-  } else if (a instanceof Error || b instanceof Error) {
-    if (!(a instanceof Error) || !(b instanceof Error) || a.message !== b.message || a.name !== b.name) return false;
+  } else if (isDate(a) || isDate(b)) {
+    if (!isDate(a) || !isDate(b) || Date.prototype.getTime.call(a) !== Date.prototype.getTime.call(b)) return false;
+  } else if (isRegExp(a) || isRegExp(b)) {
+    if (!isRegExp(a) || !isRegExp(b) || a.source !== b.source || a.flags !== b.flags || a.lastIndex !== b.lastIndex) return false;
+  } else if (natives.isError(a) || natives.isError(b)) {
+    if (!natives.isError(a) || !natives.isError(b) || a.message !== b.message || a.name !== b.name) return false;
     if (hasOwn(a, 'cause') !== hasOwn(b, 'cause') ||
         (hasOwn(a, 'cause') && !innerDeepEqual(a.cause, b.cause, strict, memos))) return false;
     if (hasOwn(a, 'errors') !== hasOwn(b, 'errors') ||
         (hasOwn(a, 'errors') && !innerDeepEqual(a.errors, b.errors, strict, memos))) return false;
   } else if (ArrayBuffer.isView(a)) {
-    if (!ArrayBuffer.isView(b)) return false;
+    if (!ArrayBuffer.isView(b) || typedArrayTag.call(a) !== typedArrayTag.call(b)) return false;
     if (a instanceof DataView || a instanceof Float32Array || a instanceof Float64Array) {
       if (a.byteLength !== b.byteLength) return false;
       if (!strict && !(a instanceof DataView)) {
@@ -161,8 +369,8 @@ function innerDeepEqual(a, b, strict, memos) {
       if (a.length !== b.length) return false;
       for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
     }
-    const ka = ownKeys(a, strict).filter((k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k));
-    const kb = ownKeys(b, strict).filter((k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k));
+    const ka = ownKeys(a, strict).filter(notIndex);
+    const kb = ownKeys(b, strict).filter(notIndex);
     if (ka.length !== kb.length) return false;
     return keyCheck(a, b, strict, memos, ka, 'none');
   } else if (a instanceof Set) {
@@ -193,7 +401,7 @@ function keyCheck(a, b, strict, memos, keysA, kind) {
   for (const k of keysA) {
     if (!(typeof k === 'symbol' ? isEnumerable(b, k) : hasOwn(b, k) && isEnumerable(b, k))) return false;
   }
-  if (keysA.length === 0 && kind === 'none' && !(a instanceof Error)) return true;
+  if (keysA.length === 0 && kind === 'none' && !natives.isError(a)) return true;
   // cycles: a pair already being compared counts as equal
   if (memos === undefined) {
     memos = { a: new Map(), b: new Map(), depth: 0 };
@@ -304,6 +512,10 @@ function innerFail(obj) {
   throw new AssertionError(obj);
 }
 
+// "(function (exports, require, module, __filename, __dirname) { ": the head
+// runtime.c's compileCommonJS puts before a module's first line
+const kCjsHeadLength = 62;
+
 // The source text of the call to fn, as Node quotes it in assert.ok's
 // message: the call site from the stack (QuickJS gives the column of the
 // call's '('), the callee's member chain before it and the balanced
@@ -321,14 +533,11 @@ function callSource(fn) {
   }
   const line = src.split('\n')[Number(m[2]) - 1];
   if (line === undefined) return undefined;
-  // QuickJS's column counts UTF-8 bytes: back to a string index
-  let open = 0;
-  for (let bytes = 0, want = Number(m[3]) - 1; open < line.length && bytes < want; open++) {
-    const c = line.charCodeAt(open);
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : (c & 0xfc00) === 0xd800 ? 2 : 3;
-  }
+  // QuickJS's column counts characters from 1; on line 1 of a CommonJS file
+  // it also counts the wrapper head natives.compileCommonJS puts there
+  let open = Number(m[3]) - 1;
+  if (m[2] === '1' && line[open] !== '(' && line[open - kCjsHeadLength] === '(') open -= kCjsHeadLength;
   if (line[open] !== '(') return undefined;
-  if (open < 0) return undefined;
   // forward: the balanced argument list
   let depth = 0, end = -1, quote = null;
   for (let i = open; i < line.length; i++) {
@@ -476,15 +685,20 @@ function getActual(fn) {
   return NO_EXCEPTION;
 }
 
+// A promise, or a promise-like object with then and catch (Node refuses a
+// function with a then method).
+const isPromiseLike = (v) => v instanceof Promise ||
+  (isObjectLike(v) && typeof v.then === 'function' && typeof v.catch === 'function');
+
 async function waitActual(promiseFn) {
   let p;
   if (typeof promiseFn === 'function') {
     p = promiseFn();
-    if (!p || typeof p.then !== 'function') {
+    if (!isPromiseLike(p)) {
       throw internal.makeNodeError(TypeError, 'ERR_INVALID_RETURN_VALUE',
         `Expected instance of Promise to be returned from the "promiseFn" function but got ${internal.determineSpecificType(p)}.`);
     }
-  } else if (promiseFn && typeof promiseFn.then === 'function') {
+  } else if (isPromiseLike(promiseFn)) {
     p = promiseFn;
   } else {
     internal.throwInvalidArgType('promiseFn', 'function or an instance of Promise', promiseFn);
@@ -497,15 +711,27 @@ async function waitActual(promiseFn) {
   return NO_EXCEPTION;
 }
 
+// The side of a failed error-property check shown in the diff: only the
+// compared keys, as an object named Comparison; a RegExp that matched the
+// actual string shows that string.
+class Comparison {
+  constructor(obj, keys, actual) {
+    for (const key of keys) {
+      if (!(key in obj)) continue;
+      const matched = actual !== undefined && typeof actual[key] === 'string' &&
+        obj[key] instanceof RegExp && RegExp.prototype.exec.call(obj[key], actual[key]) !== null;
+      this[key] = matched ? actual[key] : obj[key];
+    }
+  }
+}
+
 function compareExceptionKey(actual, expected, key, message, keys, fn) {
   if (!(key in actual) || !isDeepStrictEqual(actual[key], expected[key])) {
     if (!message) {
-      const a = {}, b = {};
-      for (const k of keys) {
-        if (k in actual) a[k] = actual[k];
-        b[k] = expected[k];
-      }
-      const err = new AssertionError({ actual: a, expected: b, operator: 'deepStrictEqual', stackStartFn: fn });
+      const err = new AssertionError({
+        actual: new Comparison(actual, keys), expected: new Comparison(expected, keys, actual),
+        operator: 'deepStrictEqual', stackStartFn: fn,
+      });
       err.actual = actual;
       err.expected = expected;
       err.operator = fn.name;
@@ -638,14 +864,32 @@ function expectsNoError(stackStartFn, actual, error, message) {
 assert.throws = function throws(promiseFn, ...args) {
   expectsError(throws, getActual(promiseFn), ...args);
 };
+// An assertion failing in rejects/doesNotReject after its await: the stack
+// names the async function as V8's async stack traces do (QuickJS keeps none).
+function withAsyncFrame(err, fn) {
+  if (err instanceof AssertionError && typeof err.stack === 'string' && !/\n\s+at /.test(err.stack)) {
+    err.stack += `\n    at async Function.${fn.name} (node:assert)`;
+  }
+  return err;
+}
 assert.rejects = async function rejects(promiseFn, ...args) {
-  expectsError(rejects, await waitActual(promiseFn), ...args);
+  const actual = await waitActual(promiseFn);
+  try {
+    expectsError(rejects, actual, ...args);
+  } catch (e) {
+    throw withAsyncFrame(e, rejects);
+  }
 };
 assert.doesNotThrow = function doesNotThrow(fn, ...args) {
   expectsNoError(doesNotThrow, getActual(fn), ...args);
 };
 assert.doesNotReject = async function doesNotReject(fn, ...args) {
-  expectsNoError(doesNotReject, await waitActual(fn), ...args);
+  const actual = await waitActual(fn);
+  try {
+    expectsNoError(doesNotReject, actual, ...args);
+  } catch (e) {
+    throw withAsyncFrame(e, doesNotReject);
+  }
 };
 
 assert.ifError = function ifError(err) {

@@ -442,28 +442,36 @@ function scryptArgs(password, salt, keylen, options) {
   validateInt32Keylen(keylen);
   let { N, r, p, maxmem } = kScryptDefaults;
   if (options && options !== kScryptDefaults) {
-    const has = (k) => options[k] !== undefined;
-    const pick = (a, bName) => {
-      if (has(a) && has(bName)) {
-        throw makeNodeError(TypeError, 'ERR_INCOMPATIBLE_OPTION_PAIR',
-          `Option "${a}" cannot be used in combination with option "${bName}"`);
+    // Node: an alias given with its short name is ERR_CRYPTO_SCRYPT_INVALID_PARAMETER;
+    // 0 (or an absent value) means the default
+    const pick = (short, long, cur) => {
+      let v = cur;
+      if (options[short] !== undefined) { v = options[short]; validateUint32(v, short); }
+      if (options[long] !== undefined) {
+        if (options[short] !== undefined) {
+          throw makeNodeError(Error, 'ERR_CRYPTO_SCRYPT_INVALID_PARAMETER', 'Invalid scrypt parameter');
+        }
+        v = options[long];
+        validateUint32(v, long);
       }
-      return has(a) ? options[a] : has(bName) ? options[bName] : undefined;
+      return v;
     };
-    let v;
-    if ((v = pick('N', 'cost')) !== undefined) { validateUint32(v, has('N') ? 'N' : 'cost'); N = v; }
-    if ((v = pick('r', 'blockSize')) !== undefined) { validateUint32(v, has('r') ? 'r' : 'blockSize'); r = v; }
-    if ((v = pick('p', 'parallelization')) !== undefined) { validateUint32(v, has('p') ? 'p' : 'parallelization'); p = v; }
-    if (has('maxmem')) {
+    N = pick('N', 'cost', N);
+    r = pick('r', 'blockSize', r);
+    p = pick('p', 'parallelization', p);
+    if (options.maxmem !== undefined) {
       validateInteger(options.maxmem, 'maxmem', 0);
       maxmem = options.maxmem;
     }
-    if (N < 2 || (N & (N - 1)) !== 0) {
-      throw makeNodeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params: N must be a power of 2 greater than 1');
-    }
+    if (N === 0) N = kScryptDefaults.N;
+    if (r === 0) r = kScryptDefaults.r;
+    if (p === 0) p = kScryptDefaults.p;
+    if (maxmem === 0) maxmem = kScryptDefaults.maxmem;
   }
-  if (!b.scryptCheck(N, r, p, maxmem)) {
-    throw makeNodeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS', 'Invalid scrypt params: memory limit exceeded');
+  const bad = b.scryptCheck(N, r, p, maxmem);
+  if (bad !== true) {
+    throw makeNodeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS',
+      bad ? `Invalid scrypt params: ${bad}` : 'Invalid scrypt params');
   }
   return [pass, s, N, r, p, maxmem];
 }
@@ -484,7 +492,7 @@ function scrypt(password, salt, keylen, options, callback = options) {
   }));
 }
 
-// ---- webcrypto (digest only) ----------------------------------------------------------
+// ---- webcrypto (digest; HMAC keys below) ----------------------------------------------------------
 const kWebDigests = { 'sha-1': 'sha1', 'sha-256': 'sha256', 'sha-384': 'sha384', 'sha-512': 'sha512' };
 const kBrand = Symbol('kBrand');
 function illegalConstructor() {
@@ -517,6 +525,139 @@ class SubtleCrypto {
     });
   }
 }
+
+// ---- webcrypto HMAC keys: importKey (raw, jwk), exportKey, sign, verify ----------
+const kKey = Symbol('kKey');
+const kHmacUsages = ['sign', 'verify'];
+class CryptoKey {
+  constructor(brand, keyObject, algorithm, extractable, usages) {
+    if (brand !== kBrand) illegalConstructor();
+    this[kKey] = { keyObject, algorithm, extractable, usages };
+  }
+  get type() {
+    return 'secret';
+  }
+  get extractable() {
+    return this[kKey].extractable;
+  }
+  get algorithm() {
+    return this[kKey].algorithm;
+  }
+  get usages() {
+    return this[kKey].usages;
+  }
+  [Symbol.for('nodejs.util.inspect.custom')](depth, options, inspect) {
+    if (depth < 0) return this;
+    const { algorithm, extractable, usages } = this[kKey];
+    return `CryptoKey ${inspect({ type: 'secret', extractable, algorithm, usages },
+      { ...options, depth: options.depth == null ? null : options.depth - 1 })}`;
+  }
+}
+// { name } or a string -> the web name of a digest ('SHA-256'), or a NotSupportedError
+function webHashName(h) {
+  const name = typeof h === 'string' ? h : h && h.name;
+  if (typeof name !== 'string' || !kWebDigests[name.toLowerCase()]) {
+    throw domException('Unrecognized algorithm name', 'NotSupportedError');
+  }
+  return name.toUpperCase();
+}
+function hmacAlgorithm(algorithm) {
+  const name = typeof algorithm === 'string' ? algorithm : algorithm && algorithm.name;
+  if (typeof name !== 'string' || name.toUpperCase() !== 'HMAC') {
+    throw domException('Unrecognized algorithm name', 'NotSupportedError');
+  }
+  return algorithm;
+}
+function bufferSource(data, what) {
+  if (isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  throw makeNodeError(TypeError, 'ERR_INVALID_ARG_TYPE',
+    `Failed to execute '${what}' on 'SubtleCrypto': argument is not instance of ArrayBuffer, Buffer, TypedArray, or DataView.`);
+}
+function usableKey(key, usage) {
+  if (!(key instanceof CryptoKey)) {
+    throw makeNodeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "key" argument must be an instance of CryptoKey.');
+  }
+  if (!key.usages.includes(usage)) throw domException(`Unable to use this key to ${usage}`, 'InvalidAccessError');
+  return key[kKey];
+}
+function hmacOf(k, data) {
+  const md = kWebDigests[k.algorithm.hash.name.toLowerCase()];
+  return new Hmac(md, k.keyObject).update(data).digest();
+}
+Object.assign(SubtleCrypto.prototype, {
+  async importKey(format, keyData, algorithm, extractable, keyUsages) {
+    checkThis(this, SubtleCrypto);
+    hmacAlgorithm(algorithm);
+    const hash = webHashName(algorithm.hash);
+    const usages = [...keyUsages];
+    if (usages.some((u) => !kHmacUsages.includes(u))) {
+      throw domException('Unsupported key usage for an HMAC key', 'SyntaxError');
+    }
+    let bytes;
+    if (format === 'raw') {
+      bytes = bufferFrom(bufferSource(keyData, 'importKey'));
+    } else if (format === 'jwk') {
+      if (!keyData || keyData.kty !== 'oct' || typeof keyData.k !== 'string') {
+        throw domException('Invalid keyData', 'DataError');
+      }
+      bytes = bufferFrom(stringToBytes(keyData.k, 'base64url'));
+    } else {
+      throw domException(`Unable to import HMAC key with format ${format}`, 'NotSupportedError');
+    }
+    if (bytes.length === 0) throw domException('Zero-length key is not supported', 'DataError');
+    const length = algorithm.length !== undefined ? algorithm.length : bytes.length * 8;
+    const alg = { name: 'HMAC', hash: { name: hash }, length };
+    return new CryptoKey(kBrand, new KeyObject('secret', bytes), alg, !!extractable, usages);
+  },
+  async exportKey(format, key) {
+    checkThis(this, SubtleCrypto);
+    if (!(key instanceof CryptoKey)) {
+      throw makeNodeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "key" argument must be an instance of CryptoKey.');
+    }
+    const k = key[kKey];
+    if (!k.extractable) throw domException('key is not extractable', 'InvalidAccessException');
+    const bytes = k.keyObject[kKeyData];
+    if (format === 'raw') return new Uint8Array(bytes).buffer;
+    if (format === 'jwk') {
+      return { key_ops: [...k.usages], ext: true, kty: 'oct', k: bytesToString(bytes, 'base64url'),
+        alg: `HS${k.algorithm.hash.name.slice(4)}` };
+    }
+    throw domException(`Unable to export a raw HMAC key with format ${format}`, 'NotSupportedError');
+  },
+  async sign(algorithm, key, data) {
+    checkThis(this, SubtleCrypto);
+    hmacAlgorithm(algorithm);
+    return new Uint8Array(hmacOf(usableKey(key, 'sign'), bufferSource(data, 'sign'))).buffer;
+  },
+  async verify(algorithm, key, signature, data) {
+    checkThis(this, SubtleCrypto);
+    hmacAlgorithm(algorithm);
+    const mac = hmacOf(usableKey(key, 'verify'), bufferSource(data, 'verify'));
+    const sig = bufferSource(signature, 'verify');
+    return mac.length === sig.length && b.timingSafeEqual(mac, sig);
+  },
+});
+for (const name of ['digest', 'importKey', 'exportKey', 'sign', 'verify']) {
+  Object.defineProperty(SubtleCrypto.prototype, name, { enumerable: true });
+}
+Object.defineProperty(CryptoKey.prototype, Symbol.toStringTag, { value: 'CryptoKey', configurable: true });
+
+// assert's deep equality of keys: undefined when neither side is a key
+internal.cryptoKeyEqual = (a, c) => {
+  if (a instanceof KeyObject || c instanceof KeyObject) {
+    return a instanceof KeyObject && c instanceof KeyObject && a.equals(c);
+  }
+  if (a instanceof CryptoKey || c instanceof CryptoKey) {
+    if (!(a instanceof CryptoKey && c instanceof CryptoKey)) return false;
+    const x = a[kKey], y = c[kKey];
+    const sameAlg = x.algorithm.name === y.algorithm.name && x.algorithm.length === y.algorithm.length &&
+      x.algorithm.hash.name === y.algorithm.hash.name;
+    return sameAlg && x.extractable === y.extractable && x.usages.length === y.usages.length &&
+      x.usages.every((u, i) => u === y.usages[i]) && x.keyObject.equals(y.keyObject);
+  }
+  return undefined;
+};
 const subtle = new SubtleCrypto(kBrand);
 class Crypto {
   constructor(brand) {
@@ -556,4 +697,4 @@ for (const name of ['pseudoRandomBytes', 'prng', 'rng']) {
     value: deprecated, enumerable: false, configurable: true, writable: true,
   });
 }
-internal.cryptoGlobals = { crypto: webcrypto, Crypto, SubtleCrypto };
+internal.cryptoGlobals = { crypto: webcrypto, Crypto, SubtleCrypto, CryptoKey };

@@ -56,5 +56,5 @@ lazyGlobals(['TextEncoder', 'TextDecoder', 'atob', 'btoa'], 'encoding', 'encodin
 lazyGlobals(['performance', 'Performance', 'PerformanceEntry', 'PerformanceMark', 'PerformanceMeasure',
   'PerformanceObserver', 'PerformanceObserverEntryList', 'PerformanceResourceTiming'], 'perf_hooks', 'perfHooks');
 lazyGlobals(['Buffer'], 'buffer', 'bufferModule');
-lazyGlobals(['crypto', 'Crypto', 'SubtleCrypto'], 'crypto', 'cryptoGlobals');
+lazyGlobals(['crypto', 'Crypto', 'CryptoKey', 'SubtleCrypto'], 'crypto', 'cryptoGlobals');
 lazyGlobals(['URL', 'URLSearchParams'], 'url_whatwg', 'whatwgURL');
