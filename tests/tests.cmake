@@ -128,3 +128,8 @@ foreach(c ${WEFT_CLUSTER_CASES})
     set_tests_properties(cluster/${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 150 RUN_SERIAL TRUE)
   endif()
 endforeach()
+
+# node:test's TAP report and exit code, against Node's on the same file.
+add_test(NAME js/node-test-tap
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/js/node-test-tap.sh $<TARGET_FILE:weft_cli>
+    ${CMAKE_SOURCE_DIR}/tests/js/node_test_tap.js)
