@@ -472,12 +472,13 @@ static JSValue js_index_of(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     return JS_NewInt32(ctx, -1);
 }
 
-/* natives.buffer.isUtf8(bytes) -> whether the bytes are well-formed UTF-8 */
+/* natives.buffer.isUtf8(bytes) -> whether the bytes are well-formed UTF-8;
+ * null when they cannot be read (a detached buffer) */
 static JSValue js_is_utf8(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     uint8_t *p;
     size_t n, bad;
-    if (get_bytes(ctx, argv[0], &p, &n) < 0) return JS_ThrowTypeError(ctx, "argument must be a buffer");
+    if (get_bytes(ctx, argv[0], &p, &n) < 0) return JS_NULL;
     for (size_t i = 0; i < n;) {
         if (p[i] < 0x80) {
             i++;
@@ -490,8 +491,20 @@ static JSValue js_is_utf8(JSContext *ctx, JSValueConst this_val, int argc, JSVal
     return JS_TRUE;
 }
 
+/* natives.buffer.isAscii(bytes) -> whether every byte is < 0x80; null when
+ * they cannot be read (a detached buffer) */
+static JSValue js_is_ascii(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    uint8_t *p;
+    size_t n;
+    if (get_bytes(ctx, argv[0], &p, &n) < 0) return JS_NULL;
+    uint8_t any = 0;
+    for (size_t i = 0; i < n; i++) any |= p[i];
+    return JS_NewBool(ctx, !(any & 0x80));
+}
+
 static const JSCFunctionListEntry buffer_natives[] = {
-    JS_CFUNC_DEF("isUtf8", 1, js_is_utf8),
+    JS_CFUNC_DEF("isUtf8", 1, js_is_utf8),   JS_CFUNC_DEF("isAscii", 1, js_is_ascii),
     JS_CFUNC_DEF("encode", 2, js_encode),   JS_CFUNC_DEF("byteLength", 2, js_byte_length),
     JS_CFUNC_DEF("write", 5, js_write),     JS_CFUNC_DEF("decode", 4, js_decode),
     JS_CFUNC_DEF("compare", 2, js_compare), JS_CFUNC_DEF("indexOf", 5, js_index_of),

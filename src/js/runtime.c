@@ -281,6 +281,14 @@ static JSValue js_is_error(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     return JS_NewBool(ctx, JS_IsError(ctx, argv[0]));
 }
 
+/* natives.detachArrayBuffer(ab): detach it (a structuredClone transfer) */
+static JSValue js_detach_array_buffer(JSContext *ctx, JSValueConst this_val, int argc,
+                                      JSValueConst *argv)
+{
+    JS_DetachArrayBuffer(ctx, argv[0]);
+    return JS_UNDEFINED;
+}
+
 static JSValue js_promise_state(JSContext *ctx, JSValueConst this_val, int argc,
                                 JSValueConst *argv)
 {
@@ -392,6 +400,7 @@ static const JSCFunctionListEntry process_natives[] = {
     JS_CFUNC_DEF("compileCommonJS", 2, js_compile_cjs),
     JS_CFUNC_DEF("promiseState", 1, js_promise_state),
     JS_CFUNC_DEF("isError", 1, js_is_error),
+    JS_CFUNC_DEF("detachArrayBuffer", 1, js_detach_array_buffer),
 };
 
 static const char *const ur_mode_names[] = {"throw", "strict", "warn", "none",

@@ -838,19 +838,23 @@ function transcode(source, fromEncoding, toEncoding) {
   if (to === ASCII || to === LATIN1) s = s.replace(to === ASCII ? /[^\x00-\x7f]/gu : /[^\x00-\xff]/gu, '?');
   return new FastBuffer(B.encode(s, to));
 }
-function isUtf8(input) {
+// isUtf8 / isAscii: a check over the bytes in C; a detached buffer is
+// ERR_INVALID_STATE as in Node
+function validateBytes(check, input) {
   if (!ArrayBuffer.isView(input) && !isAnyArrayBuffer(input)) {
     throwType('input', ['ArrayBuffer', 'Buffer', 'TypedArray'], input);
   }
-  return B.isUtf8(input);
+  const ok = check(input);
+  if (ok === null) {
+    throw makeNodeError(Error, 'ERR_INVALID_STATE', 'Invalid state: Cannot validate on a detached buffer');
+  }
+  return ok;
+}
+function isUtf8(input) {
+  return validateBytes(B.isUtf8, input);
 }
 function isAscii(input) {
-  if (!ArrayBuffer.isView(input) && !isAnyArrayBuffer(input)) {
-    throwType('input', ['ArrayBuffer', 'Buffer', 'TypedArray'], input);
-  }
-  const u8 = ArrayBuffer.isView(input) ? new Uint8Array(input.buffer, input.byteOffset, input.byteLength) : new Uint8Array(input);
-  for (let i = 0; i < u8.length; i++) if (u8[i] > 127) return false;
-  return true;
+  return validateBytes(B.isAscii, input);
 }
 
 const bufferModule = {

@@ -280,38 +280,58 @@ function readArgs(fd, buffer, offset, length, position) {
 function viewBytes(buffer) {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
+// { offset = 0, length = rest of the buffer, position = null } of an options
+// object (null: all defaults); an options value that is not an object is
+// ERR_INVALID_ARG_TYPE
+function readParams(options, buffer) {
+  if (options !== undefined && options !== null) validateObject(options, 'options');
+  const { offset = 0, length = (buffer ? buffer.byteLength : NaN) - offset, position = null } = options || {};
+  return { offset, length, position };
+}
+// read(fd, buffer, offset, length, position, cb), (fd, buffer, options, cb),
+// (fd, buffer, cb), (fd, options, cb), (fd, cb): the forms Node 20 accepts,
+// told apart by the number of arguments
 function read(fd, buffer, offset, length, position, cb) {
-  if (typeof buffer === 'function') {
-    cb = buffer;
-    buffer = allocBytes(16384);
-    offset = 0; length = buffer.byteLength; position = null;
-  } else if (!isView(buffer) && buffer && typeof buffer === 'object') {
-    cb = offset;
-    ({ buffer = allocBytes(16384), offset = 0, length, position = null } = buffer);
-    if (length === undefined && isView(buffer)) length = buffer.byteLength - offset;
-  } else if (typeof offset === 'function') {
-    cb = offset;
-    offset = 0; length = buffer.byteLength; position = null;
-  } else if (offset !== null && typeof offset === 'object') {
-    cb = length;
-    ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
+  getFd(fd);
+  const argc = arguments.length;
+  if (argc <= 4) {
+    let params;
+    if (argc === 4) {
+      cb = length;
+      params = offset;
+      if (params !== undefined && params !== null) validateObject(params, 'options');
+    } else if (argc === 3) {
+      cb = offset;
+      if (!isView(buffer)) {
+        params = buffer;
+        if (params !== undefined && params !== null) validateObject(params, 'options');
+        buffer = params && params.buffer !== undefined ? params.buffer : allocBytes(16384);
+      }
+    } else {
+      cb = buffer;
+      buffer = allocBytes(16384);
+    }
+    ({ offset, length, position } = readParams(params, isView(buffer) ? buffer : undefined));
   }
-  if (isView(buffer) && length === 0) {
-    getFd(fd);
-    validateFunction(cb, 'cb');
+  if (!isView(buffer)) throwType('buffer', ['Buffer', 'TypedArray', 'DataView'], buffer);
+  validateFunction(cb, 'cb');
+  if (offset != null) validateInteger(offset, 'offset', 0);
+  if ((length | 0) === 0) {
     process.nextTick(cb, null, 0, buffer);
     return;
   }
-  const [f, buf, off, len, pos] = readArgs(fd, buffer, offset, length, position);
-  validateFunction(cb, 'cb');
-  b.read(f, viewBytes(buf), off, len, pos, callback((err, n) => (err ? cb(err) : cb(null, n, buf))));
+  const [f, buf, off, len, pos] = readArgs(fd, buffer, offset, length | 0, position);
+  b.read(f, viewBytes(buf), off, len, pos, callback((err, n) => (err ? cb(err) : cb(null, n || 0, buf))));
 }
 function readSync(fd, buffer, offset, length, position) {
-  if (offset !== null && typeof offset === 'object' && !isView(offset)) {
-    ({ offset = 0, length = buffer.byteLength - offset, position = null } = offset);
+  getFd(fd);
+  if (!isView(buffer)) throwType('buffer', ['Buffer', 'TypedArray', 'DataView'], buffer);
+  if (arguments.length <= 3 || (offset !== null && typeof offset === 'object')) {
+    ({ offset, length, position } = readParams(offset, buffer));
   }
-  if (isView(buffer) && length === 0) { getFd(fd); return 0; }
-  const [f, buf, off, len, pos] = readArgs(fd, buffer, offset, length, position);
+  if (offset !== undefined) validateInteger(offset, 'offset', 0);
+  if ((length | 0) === 0) return 0;
+  const [f, buf, off, len, pos] = readArgs(fd, buffer, offset, length | 0, position);
   return b.read(f, viewBytes(buf), off, len, pos);
 }
 // write(fd, buffer[, offset[, length[, position]]]) or (fd, string[, position[, encoding]])
@@ -333,12 +353,33 @@ function writeArgs(fd, buffer, offset, length, position) {
   const pos = typeof offset === 'number' ? offset : -1;
   return [fd, viewBytes(bytes), 0, bytes.byteLength, pos, buffer];
 }
+// write(fd, buffer[, offset[, length[, position]]], cb), (fd, buffer, options, cb)
+// or (fd, string[, position[, encoding]], cb): the callback is the first
+// function after the data, as in Node
 function write(fd, buffer, offset, length, position, cb) {
-  const args = [...arguments];
-  cb = args.pop();
-  validateFunction(cb, 'cb');
-  const [f, bytes, off, len, pos, orig] = writeArgs(fd, args[1], args[2], args[3], args[4]);
-  b.write(f, bytes, off, len, pos, callback((err, n) => (err ? cb(err) : cb(null, n, orig))));
+  getFd(fd);
+  if (isView(buffer)) {
+    cb = cb || position || length || offset;
+    validateFunction(cb, 'cb');
+    if (typeof offset === 'function') offset = undefined;
+    if (typeof length === 'function') length = undefined;
+    if (typeof position === 'function') position = undefined;
+  } else {
+    if (typeof position !== 'function') {
+      if (typeof offset === 'function') {
+        position = offset;
+        offset = null;
+      } else {
+        position = length;
+      }
+      length = 'utf8';
+    }
+    cb = position;
+    validateFunction(cb, 'cb');
+    position = undefined;
+  }
+  const [f, bytes, off, len, pos, orig] = writeArgs(fd, buffer, offset, length, position);
+  b.write(f, bytes, off, len, pos, callback((err, n) => (err ? cb(err) : cb(null, n || 0, orig))));
 }
 function writeSync(fd, buffer, offset, length, position) {
   const [f, bytes, off, len, pos] = writeArgs(fd, buffer, offset, length, position);
@@ -924,6 +965,39 @@ function aborted(options) {
   if (signal !== undefined) internal.validateAbortSignal(signal, 'options.signal');
   return signal && signal.aborted ? internal.abortError(signal) : null;
 }
+// options.flush of writeFile/appendFile: a boolean (null/undefined: false);
+// true syncs the data to the disk before the file is closed, through the
+// module's fsync/fsyncSync as Node does.
+function flushOption(options) {
+  const flush = options !== null && typeof options === 'object' ? options.flush : undefined;
+  if (flush == null) return false;
+  validateBoolean(flush, 'options.flush');
+  return flush;
+}
+// [target, bytes, flags, mode] written, synced and (for a path) closed
+function writeFlushedSync(file, args) {
+  const own = typeof file !== 'number';
+  const fd = own ? openSync(file, args[2], args[3]) : file;
+  try {
+    b.writeFile(getFd(fd), args[1], args[2], args[3]);
+    fs.fsyncSync(fd);
+  } finally {
+    if (own) closeSync(fd);
+  }
+}
+function writeFlushed(file, args, cb) {
+  const own = typeof file !== 'number';
+  const finish = (fd, err) => (own ? close(fd, (closeErr) => cb(err || closeErr || null)) : cb(err || null));
+  const opened = (err, fd) => {
+    if (err) return cb(err);
+    b.writeFile(getFd(fd), args[1], args[2], args[3], callback((writeErr) => {
+      if (writeErr) finish(fd, writeErr);
+      else fs.fsync(fd, (syncErr) => finish(fd, syncErr));
+    }, noResult));
+  };
+  if (own) open(file, args[2], args[3], opened);
+  else opened(null, file);
+}
 function writeFile(file, data, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   maybeCallback(cb);
@@ -932,10 +1006,14 @@ function writeFile(file, data, options, cb) {
     process.nextTick(cb, abort);
     return;
   }
-  b.writeFile(...writeFileArgs(file, data, options, 'w'), callback(cb, noResult));
+  const args = writeFileArgs(file, data, options, 'w');
+  if (flushOption(options)) writeFlushed(file, args, cb);
+  else b.writeFile(...args, callback(cb, noResult));
 }
 function writeFileSync(file, data, options) {
-  b.writeFile(...writeFileArgs(file, data, options, 'w'));
+  const args = writeFileArgs(file, data, options, 'w');
+  if (flushOption(options)) writeFlushedSync(file, args);
+  else b.writeFile(...args);
 }
 function appendOptions(options) {
   options = getOptions(options, { encoding: 'utf8', mode: 0o666, flag: 'a' });
@@ -945,10 +1023,20 @@ function appendOptions(options) {
 function appendFile(file, data, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   maybeCallback(cb);
-  b.writeFile(...writeFileArgs(file, data, appendOptions(options), 'a'), callback(cb, noResult));
+  options = appendOptions(options);
+  const args = writeFileArgs(file, data, options, 'a');
+  if (flushOption(options)) writeFlushed(file, args, cb);
+  else b.writeFile(...args, callback(cb, noResult));
 }
 function appendFileSync(file, data, options) {
-  b.writeFile(...writeFileArgs(file, data, appendOptions(options), 'a'));
+  options = appendOptions(options);
+  const args = writeFileArgs(file, data, options, 'a');
+  if (flushOption(options)) writeFlushedSync(file, args);
+  else b.writeFile(...args);
+}
+// the promise form of writeFile/appendFile with options.flush true
+function writeFlushedPromise(file, args) {
+  return new Promise((resolve, reject) => writeFlushed(file, args, (err) => (err ? reject(err) : resolve())));
 }
 
 // ---- fs/promises -----------------------------------------------------------------------------
@@ -1073,14 +1161,19 @@ const promises = {
     const abort = aborted(options);
     if (abort) throw abort;
     if (file instanceof FileHandle) return file.writeFile(data, options);
-    await promise('writeFile', writeFileArgs(file, data, options, 'w'), noResult);
+    const args = writeFileArgs(file, data, options, 'w');
+    if (flushOption(options)) await writeFlushedPromise(file, args);
+    else await promise('writeFile', args, noResult);
     // one job writes it all: an abort meanwhile is seen at its end
     const late = aborted(options);
     if (late) throw late;
   },
   async appendFile(file, data, options) {
     if (file instanceof FileHandle) return file.appendFile(data, options);
-    return promise('writeFile', writeFileArgs(file, data, appendOptions(options), 'a'), noResult);
+    options = appendOptions(options);
+    const args = writeFileArgs(file, data, options, 'a');
+    if (flushOption(options)) return writeFlushedPromise(file, args);
+    return promise('writeFile', args, noResult);
   },
   async readdir(path, options) {
     options = getOptions(options, {});

@@ -37,7 +37,7 @@ function structuredClone(value, options = undefined) {
   const result = clone(value, memory);
   // transferred buffers are detached in the sender, as the spec says
   for (const t of transfer) {
-    if (typeof ArrayBuffer.prototype.transfer === 'function') t.transfer();
+    natives.detachArrayBuffer(t);
   }
   return result;
 }
