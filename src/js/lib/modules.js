@@ -116,7 +116,14 @@ function makeUtil() {
   const kCustomPromisify = Symbol.for('nodejs.util.promisify.custom');
   function promisify(original) {
     if (typeof original !== 'function') internal.throwInvalidArgType('original', 'function', original);
-    if (original[kCustomPromisify]) return original[kCustomPromisify];
+    // the custom or made function is marked as its own promisified form, so
+    // promisify(promisify(f)) is promisify(f), as Node
+    const mark = (f) => Object.defineProperty(f, kCustomPromisify, { value: f, enumerable: false, writable: false, configurable: true });
+    if (original[kCustomPromisify]) {
+      const custom = original[kCustomPromisify];
+      if (typeof custom !== 'function') internal.throwInvalidArgType('util.promisify.custom', 'Function', custom);
+      return mark(custom);
+    }
     function fn(...args) {
       return new Promise((resolve, reject) => {
         Reflect.apply(original, this, [...args, (err, ...values) => {
@@ -126,6 +133,7 @@ function makeUtil() {
       });
     }
     Object.setPrototypeOf(fn, Object.getPrototypeOf(original));
+    mark(fn);
     return Object.defineProperties(fn, Object.getOwnPropertyDescriptors(original));
   }
   promisify.custom = kCustomPromisify;
