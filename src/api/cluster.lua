@@ -1,7 +1,7 @@
--- cluster.lua: the cluster's Lua sugar over its natives (docs/cluster.md):
--- ClusterExports(server, resource[, {timeout = ms}]):name(...) -> promise
--- (Citizen.Await), TriggerClusterEvent (durable for weft_clusterDurableEvents),
--- ClusterState and ClusterLease.
+-- weft:lazy ClusterExports TriggerClusterEvent ClusterState ClusterLease
+-- cluster.lua (lazy prelude): the cluster's Lua sugar over its natives (docs/cluster.md): ClusterExports(server,
+-- resource[, {timeout = ms}]):name(...) -> promise (Citizen.Await), TriggerClusterEvent (durable for
+-- weft_clusterDurableEvents), ClusterState and ClusterLease.
 function ClusterExports(server, resource, opts)
   local timeout = type(opts) == 'table' and opts.timeout or nil
   return setmetatable({}, { __index = function(_, name)

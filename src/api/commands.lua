@@ -1,3 +1,4 @@
+-- weft:lazy RegisterCommand
 -- commands.lua: RegisterCommand sugar for Lua resources. A handler's error
 -- (also after a Wait) is logged with the command's name.
 local register = RegisterCommand

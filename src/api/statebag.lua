@@ -1,3 +1,4 @@
+-- weft:lazy GlobalState Player AddStateBagChangeHandler
 -- statebag.lua: GlobalState and Player(src).state for Lua resources: tables
 -- whose reads are GetStateBagValue and whose assignments are
 -- SetStateBagValue(bag, key, value, true); bag:set(key, value, replicated)

@@ -6,7 +6,9 @@
  * TriggerEvent('__cfx_export_<res>_<name>', setCB) by calling setCB(fn).
  * Behaviour follows FiveM's scheduler.lua and deferred.lua (read, not
  * copied); run once when the runtime is created, before any script. */
+#include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <lauxlib.h>
 #include "lua/lua_rt.h"
@@ -104,11 +106,24 @@ static const char prelude[] =
     "  return p\n"
     "end\n";
 
+/* The prelude's chunk, compiled by the first state of the process and
+ * loaded as lua_dump bytes by every later one (parsing it in each state
+ * cost CPU and left the parser's garbage in every resource's heap). */
+static pthread_mutex_t prelude_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *prelude_bc;
+static size_t prelude_bc_len;
+
 int weft__lua_fivem_open(lua_State *L)
 {
     lua_register(L, "GetHashKey", l_get_hash_key);
-    if (luaL_loadbufferx(L, prelude, sizeof prelude - 1, "=weft:fivem", "t") != LUA_OK)
-        return lua_error(L);
+    pthread_mutex_lock(&prelude_lock);
+    if (!prelude_bc)
+        weft__lua_compile(L, prelude, sizeof prelude - 1, "=weft:fivem", &prelude_bc,
+                          &prelude_bc_len);
+    int st = prelude_bc ? luaL_loadbufferx(L, prelude_bc, prelude_bc_len, "=weft:fivem", "b")
+                        : luaL_loadbufferx(L, prelude, sizeof prelude - 1, "=weft:fivem", "t");
+    pthread_mutex_unlock(&prelude_lock);
+    if (st != LUA_OK) return lua_error(L);
     lua_call(L, 0, 0);
     return 0;
 }

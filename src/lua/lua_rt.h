@@ -101,6 +101,12 @@ int weft__lua_load_file(weft__lua *lua, const char *path);
 int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name);
 /* Same for a buffer, with an explicit chunk name ("@res/file.lua"). */
 int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const char *chunkname);
+/* Preludes compiled once per host (rt_ops compile/load_compiled): the
+ * source's chunk as lua_dump bytes (malloc'ed, not stripped), and loading
+ * such bytes (mode "b": only ever weft's own dumps, never a script's file). */
+int weft__lua_compile(lua_State *L, const char *src, size_t len, const char *chunkname, char **out,
+                      size_t *out_len);
+int weft__lua_load_compiled(weft__lua *lua, const char *buf, size_t len, const char *chunkname);
 
 /* Log "[res] SCRIPT ERROR: <message>" and a traceback of `co` (stderr).
  * The error value is at the top of co's stack (popped). Protected; never

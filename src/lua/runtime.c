@@ -446,17 +446,15 @@ fail:
     return NULL;
 }
 
-int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const char *chunkname)
+/* Load (mode "t": source only, or "b": a chunk weft__lua_compile made) and
+ * run buf as a chunk in its own thread. */
+static int load_chunk(weft__lua *lua, const char *buf, size_t len, const char *chunkname,
+                      const char *mode)
 {
     lua_State *L = lua->L;
     if (lua->closing) return WEFT_ESTATE;
-    if (len && buf[0] == LUA_SIGNATURE[0]) { /* mode "t" below would refuse it too, unnamed */
-        weft__lua_log(lua, "SCRIPT ERROR: %s: a precompiled Lua chunk; only source files are loaded",
-                      chunkname[0] == '@' || chunkname[0] == '=' ? chunkname + 1 : chunkname);
-        return WEFT_ESCRIPT;
-    }
     int top = lua_gettop(L);
-    int st = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    int st = luaL_loadbufferx(L, buf, len, chunkname, mode);
     if (st != LUA_OK) {
         weft__lua_report(lua, L, st);
         lua_settop(L, top);
@@ -476,6 +474,64 @@ int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const cha
     st = weft__lua_resume(lua, L, co, 0);
     lua_settop(L, top);
     return st == LUA_OK || st == LUA_YIELD ? 0 : WEFT_ESCRIPT;
+}
+
+int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const char *chunkname)
+{
+    if (lua->closing) return WEFT_ESTATE;
+    if (len && buf[0] == LUA_SIGNATURE[0]) { /* mode "t" below would refuse it too, unnamed */
+        weft__lua_log(lua, "SCRIPT ERROR: %s: a precompiled Lua chunk; only source files are loaded",
+                      chunkname[0] == '@' || chunkname[0] == '=' ? chunkname + 1 : chunkname);
+        return WEFT_ESCRIPT;
+    }
+    return load_chunk(lua, buf, len, chunkname, "t");
+}
+
+typedef struct dump_buf {
+    char *p;
+    size_t len, cap;
+} dump_buf;
+
+static int dump_write(lua_State *L, const void *data, size_t n, void *ud)
+{
+    dump_buf *b = ud;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n) cap *= 2;
+        char *np = realloc(b->p, cap);
+        if (!np) return 1;
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, data, n);
+    b->len += n;
+    return 0;
+}
+
+int weft__lua_compile(lua_State *L, const char *src, size_t len, const char *chunkname, char **out,
+                      size_t *out_len)
+{
+    int top = lua_gettop(L);
+    if (luaL_loadbufferx(L, src, len, chunkname, "t") != LUA_OK) {
+        lua_settop(L, top);
+        return WEFT_ESCRIPT;
+    }
+    dump_buf b = {0};
+    /* not stripped: line numbers and local names stay for error messages */
+    int rc = lua_dump(L, dump_write, &b, 0);
+    lua_settop(L, top);
+    if (rc || !b.p) {
+        free(b.p);
+        return WEFT_ENOMEM;
+    }
+    *out = b.p;
+    *out_len = b.len;
+    return 0;
+}
+
+int weft__lua_load_compiled(weft__lua *lua, const char *buf, size_t len, const char *chunkname)
+{
+    return load_chunk(lua, buf, len, chunkname, "b");
 }
 
 char *weft__read_file(const char *path, size_t *len); /* src/js/runtime.c */

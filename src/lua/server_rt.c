@@ -44,6 +44,7 @@ struct weft__lua_srv {
     int handlers_ref;                /* registry: event name -> {{key, fn}...} */
     int sources_ref;                 /* registry: weak thread -> source */
     lua_Integer next_handler_key;
+    uint64_t lazy_ran; /* lazy preludes (bit i: prelude i) already run */
 };
 
 typedef struct proxy {
@@ -767,13 +768,85 @@ static int l_was_event_canceled(lua_State *L)
     return 1;
 }
 
-/* _G.__index / __newindex: `source` is per thread. */
+static int l_named_native(lua_State *L);
+
+#define LAZY_KEY "weft.lazy" /* registry: global name -> lazy prelude index */
+
+/* A global of a lazy prelude (define_lazy below) used for the first time:
+ * forget the name, run its prelude once. 1 when key (at idx) was one. */
+static int lazy_global(lua_State *L, int idx)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LAZY_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushvalue(L, idx);
+    if (lua_rawget(L, -2) != LUA_TNUMBER) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    size_t i = (size_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_pushvalue(L, idx);
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    weft__lua *lua = weft__lua_from_state(L);
+    if (i < 64 && !(lua->srv->lazy_ran & (1ull << i))) {
+        lua->srv->lazy_ran |= 1ull << i;
+        weft__prelude_run(lua->host, &lua->base, i);
+    }
+    return 1;
+}
+
+/* rt_ops define_lazy: names -> prelude i, run by g_index/g_newindex when
+ * one of them is first read or assigned (a missing global, as every name
+ * of a lazy prelude is until it runs). */
+static int lua_define_lazy(weft__rt *rt, const char *const *names, size_t i)
+{
+    weft__lua *lua = lua_of(rt);
+    lua_State *L = lua->L;
+    if (i >= 64 || lua->closing || !lua_checkstack(L, 3)) return WEFT_EINVAL; /* run now */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, LAZY_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, LAZY_KEY);
+    }
+    for (; *names; names++) {
+        lua_pushinteger(L, (lua_Integer)i);
+        lua_setfield(L, -2, *names);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* _G.__index / __newindex: `source` is per thread. A missing global of a
+ * lazy prelude runs it. A missing global named like a native becomes that
+ * native's function on first use (stored in _G then): a state pays nothing
+ * for the natives it never calls (~150 closures and their name strings,
+ * ~16 KB per state, when they were made eagerly). */
 static int g_index(lua_State *L)
 {
-    if (lua_type(L, 2) != LUA_TSTRING || strcmp(lua_tostring(L, 2), "source")) return 0;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, srv_of(L)->sources_ref);
-    lua_pushthread(L);
-    lua_rawget(L, -2);
+    if (lua_type(L, 2) != LUA_TSTRING) return 0;
+    const char *k = lua_tostring(L, 2);
+    if (!strcmp(k, "source")) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, srv_of(L)->sources_ref);
+        lua_pushthread(L);
+        lua_rawget(L, -2);
+        return 1;
+    }
+    if (lazy_global(L, 2)) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, 1) != LUA_TNIL) return 1;
+        lua_settop(L, 2);
+    }
+    if (!weft__native_find(weft__lua_from_state(L)->host, k)) return 0;
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, l_named_native, 1);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, 1);
     return 1;
 }
 
@@ -786,6 +859,9 @@ static int g_newindex(lua_State *L)
         lua_rawset(L, -3);
         return 0;
     }
+    lua_settop(L, 3);
+    /* the prelude first, so it does not overwrite this assignment later */
+    if (lua_type(L, 2) == LUA_TSTRING) lazy_global(L, 2);
     lua_settop(L, 3);
     lua_rawset(L, 1);
     return 0;
@@ -1011,25 +1087,14 @@ static int l_named_native(lua_State *L)
     return call_native(L, lua_tostring(L, lua_upvalueindex(1)), 1);
 }
 
-static void open_natives(lua_State *L, weft_host *h)
+/* CallNative and Citizen.InvokeNative; the natives' own globals are made on
+ * first use by g_index. */
+static void open_natives(lua_State *L)
 {
     lua_register(L, "CallNative", l_call_native);
     if (lua_getglobal(L, "Citizen") == LUA_TTABLE) {
         lua_pushcfunction(L, l_call_native);
         lua_setfield(L, -2, "InvokeNative");
-    }
-    lua_pop(L, 1);
-    lua_pushglobaltable(L);
-    for (size_t i = 0; i < weft__native_count(h); i++) {
-        const char *name = weft__native_name(h, i);
-        if (lua_getfield(L, -1, name) != LUA_TNIL) {
-            lua_pop(L, 1);
-            continue;
-        }
-        lua_pop(L, 1);
-        lua_pushstring(L, name);
-        lua_pushcclosure(L, l_named_native, 1);
-        lua_setfield(L, -2, name);
     }
     lua_pop(L, 1);
 }
@@ -1069,7 +1134,7 @@ static int open_server(lua_State *L)
     for (const luaL_Reg *f = fns; f->name; f++) lua_register(L, f->name, f->func);
     if (weft__convars_get_int(&lua->host->server->convars, "weft_test_hooks", 0))
         lua_register(L, "WeftTestRefCounts", l_test_ref_counts);
-    open_natives(L, lua->host);
+    open_natives(L);
 
     luaL_newmetatable(L, PROXY_MT);
     lua_pushcfunction(L, proxy_gc);
@@ -1185,6 +1250,23 @@ static void lua_srv_counts(weft__rt *rt, size_t *live_refs, size_t *timers)
     *timers = lua->timers.len + lua->soon.len;
 }
 
+static int lua_compile(weft__rt *rt, const char *src, size_t len, const char *display, char **out,
+                       size_t *out_len)
+{
+    return weft__lua_compile(lua_of(rt)->L, src, len, display, out, out_len);
+}
+
+static int lua_load_compiled(weft__rt *rt, const char *buf, size_t len, const char *display)
+{
+    weft__lua *lua = lua_of(rt);
+    if (rt->stopped || lua->closing) return WEFT_ESTATE;
+    int rc = weft__lua_load_compiled(lua, buf, len, display);
+    if (rc == 0 && lua->main_failed) rc = WEFT_ESCRIPT;
+    lua->main_failed = 0;
+    if (lua->runaway) return WEFT_ESTATE; /* its stop is queued */
+    return rc < 0 ? WEFT_ESCRIPT : 0;
+}
+
 static weft__rt *lua_rt_create(weft_host *h, weft__resource *res);
 static const char *const lua_extensions[] = {".lua", NULL};
 
@@ -1195,6 +1277,9 @@ const weft__rt_ops weft__lua_engine = {
     .extensions = lua_extensions,
     .create = lua_rt_create,
     .load_buffer = lua_load_buffer,
+    .compile = lua_compile,
+    .load_compiled = lua_load_compiled,
+    .define_lazy = lua_define_lazy,
     .load_script = lua_load_script,
     .dispatch_event = lua_dispatch_event,
     .call_ref = lua_call_ref,

@@ -1,0 +1,54 @@
+-- weft:lazy SetHttpHandler PerformHttpRequest PerformHttpRequestAwait
+-- http.lua: SetHttpHandler's req/res objects (FiveM's shapes over the
+-- natives of src/api/net.c) and outbound HTTP, for Lua resources. A lazy
+-- prelude: it runs on first use of one of the names above.
+local resName = GetCurrentResourceName()
+local WeftHttpSetHandler, WeftHttpSetDataHandler = WeftHttpSetHandler, WeftHttpSetDataHandler
+local WeftHttpWriteHead, WeftHttpWrite, WeftHttpEnd = WeftHttpWriteHead, WeftHttpWrite, WeftHttpEnd
+local tostring = tostring
+
+local function body(d)
+  if d == nil then return '' end
+  return tostring(d)
+end
+
+function SetHttpHandler(handler)
+  if handler == nil then return WeftHttpSetHandler(resName, nil) end
+  WeftHttpSetHandler(resName, function(info)
+    local id = info.id
+    local req = { method = info.method, path = info.path, headers = info.headers, address = info.address }
+    req.setDataHandler = function(cb) WeftHttpSetDataHandler(id, cb) end
+    req.setCancelHandler = function() end
+    local res = {}
+    res.writeHead = function(status, headers) WeftHttpWriteHead(id, status or 200, headers or {}) end
+    res.write = function(data) WeftHttpWrite(id, body(data)) end
+    res.send = function(data) WeftHttpEnd(id, body(data)) end
+    handler(req, res)
+  end)
+end
+
+-- outbound HTTP: PerformHttpRequest(url, cb(status, body, headers, errorData), method,
+-- data, headers, options) and PerformHttpRequestAwait(url, method, data, headers, options)
+-- -> status, body, headers, errorData (inside a thread), on WeftHttpRequest (libcurl)
+local WeftHttpRequest = WeftHttpRequest
+local httpSeq = 0
+local function request(url, method, data, headers, options)
+  httpSeq = httpSeq + 1
+  return WeftHttpRequest(resName .. ':' .. httpSeq, tostring(url), tostring(method or 'GET'),
+    data ~= nil and tostring(data) or '', headers or {}, options or {})
+end
+local function unpackResult(r)
+  if r.error then return 0, nil, {}, r.error end
+  if r.status >= 400 then return r.status, nil, r.headers, r.body end
+  return r.status, r.body, r.headers, nil
+end
+
+function PerformHttpRequest(url, cb, method, data, headers, options)
+  request(url, method, data, headers, options):next(function(r)
+    if cb then cb(unpackResult(r)) end
+  end)
+end
+
+function PerformHttpRequestAwait(url, method, data, headers, options)
+  return unpackResult(Citizen.Await(request(url, method, data, headers, options)))
+end
