@@ -24,12 +24,23 @@ static const weft__rt_ops lua_ops;
 /* Lua's allocator contract; growth past mem_limit fails, which Lua turns into
  * a memory error (after an emergency collection) in the allocating code.
  * Shrinking never fails. */
+#ifdef WEFT_HAVE_MIMALLOC
+/* Lua's blocks on mimalloc, as QuickJS's (src/js/alloc.c): no per-block
+ * header and finer size classes than glibc for Lua's many small objects. */
+#include <mimalloc.h>
+#define lua_free_ mi_free
+#define lua_realloc_ mi_realloc
+#else
+#define lua_free_ free
+#define lua_realloc_ realloc
+#endif
+
 static void *lua_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     weft__lua *lua = ud;
     if (!ptr) osize = 0; /* osize is a type tag for new blocks */
     if (nsize == 0) {
-        free(ptr);
+        lua_free_(ptr);
         lua->mem_used -= osize;
         return NULL;
     }
@@ -37,7 +48,7 @@ static void *lua_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         lua->mem_refused++;
         return NULL;
     }
-    void *p = realloc(ptr, nsize);
+    void *p = lua_realloc_(ptr, nsize);
     if (!p) return NULL;
     lua->mem_used = lua->mem_used - osize + nsize;
     return p;
