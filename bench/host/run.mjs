@@ -61,6 +61,7 @@ const RUNS_LONG = Math.min(opts.runs, 3); // rows 6 and 9: seconds each
 const ROW6_SECONDS = opts.quick ? 2 : 5;
 const IDLE_SECONDS = opts.quick ? 2 : 5;
 const TIMEOUT_MS = 180_000;
+const START_N = opts.quick ? 10 : 30; // row 10: process starts per run
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-bench-host-'));
 process.on('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -127,7 +128,7 @@ function summarize(runs) {
 }
 
 // ---- the scenarios ----
-const data = { lat: {}, pending: {}, row6: {}, row7: {}, node: {}, row8: [], row9: { js: [], lua: [], idle: [] } };
+const data = { lat: {}, pending: {}, row6: {}, row7: {}, node: {}, row8: [], row9: { js: [], lua: [], idle: [] }, row10: { weft: [], node: [], instr: null } };
 for (const p of POLICIES) data.lat[p] = { 1: [], 2: [], 3: [], 4: [], 5: [], '5b': [] };
 const t0All = Date.now();
 const loadStart = os.loadavg()[0];
@@ -193,6 +194,27 @@ for (let r = 0; r < RUNS_LONG; r++) {
   const { res } = serve(dirIdle, ['set weft_drainPolicy immediate', `set bench_seconds ${IDLE_SECONDS}`,
     'set bench_count 100', 'exec start.cfg'], 'row 9 (idle)');
   data.row9.idle.push(...res);
+}
+step(`row 10: \`weft run\` of an empty script vs \`node\` of one, ${opts.runs} runs x ${START_N} starts`);
+{
+  const empty = path.join(tmp, 'empty.js');
+  fs.writeFileSync(empty, '');
+  for (let r = 0; r < opts.runs; r++) {
+    for (const [k, cmd] of [['weft', [WEFT, 'run']], ['node', [process.execPath]]]) {
+      const samples = [];
+      for (let i = 0; i < START_N; i++) {
+        const t0 = process.hrtime.bigint();
+        const p = spawnSync(cmd[0], [...cmd.slice(1), empty], { stdio: 'ignore' });
+        if (p.status === 0) samples.push(Number(process.hrtime.bigint() - t0) / 1e3);
+      }
+      data.row10[k].push(samples);
+    }
+  }
+  // load-independent: instructions of one start (callgrind, when installed)
+  const vg = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', WEFT, 'run', empty],
+    { encoding: 'utf8' });
+  const m = vg.status === 0 && /Collected\s*:\s*(\d+)/.exec(vg.stderr);
+  if (m) data.row10.instr = Number(m[1]);
 }
 step('done measuring');
 
@@ -295,11 +317,20 @@ rows.push(['8', 'a net event (weft_host_emit_net, C API) into an async handler, 
   const jsOk = js.length && median(js.map((o) => o.wallMs)) < 400 && median(js.map((o) => o.rssMiB)) < 150;
   rows.push(['9a', 'start 1000 trivial JS resources: wall time (from spawn), RSS', '–', '–', '–', '–', start(js), '–', '–', '–',
     `< 0.4 s, < 150 MiB${js.length ? mark(jsOk) : ''}`]);
+  // issue 16: 0.34 s and 31 MiB before the Lua preludes and natives' globals
+  const luaOk = lua.length && median(lua.map((o) => o.wallMs)) < 400 && median(lua.map((o) => o.rssMiB)) <= 31;
   rows.push(['9b', 'start 1000 trivial Lua resources: wall time (from spawn), RSS', '–', '–', '–', '–',
-    data.pending['9lua'] ? `pending: ${data.pending['9lua']}` : start(lua), '–', '–', '–', '–']);
+    data.pending['9lua'] ? `pending: ${data.pending['9lua']}` : start(lua), '–', '–', '–', `< 0.4 s, ≤ 31 MiB${lua.length ? mark(luaOk) : ''}`]);
   rows.push(['9c', `idle CPU, 100 resources each with an empty setTick (20 Hz), over ${IDLE_SECONDS} s`, '–', '–', '–', '–',
     idle.length ? `${num(median(idle.map((o) => o.cpuPercent)), 2)} % of one core (${num(median(idle.map((o) => o.cpuMs / o.seconds)), 1)} ms CPU/s)` : '–',
     '–', '–', '–', '–']);
+}
+{ // row 10
+  const w = summarize(data.row10.weft), n = summarize(data.row10.node);
+  const c = (x) => (x ? `${fmtTime(x.med)} (p99 ${fmtTime(x.p99)}; ${fmtTime(x.lo)}–${fmtTime(x.hi)})` : '–');
+  const instr = data.row10.instr ? `; ${(data.row10.instr / 1e6).toFixed(1)} M instructions (callgrind)` : '';
+  rows.push(['10', '`weft run` of an empty script: process start to exit (wall)', '–', '–', '–', '–', c(w) + instr,
+    '–', '–', n ? `node: ${c(n)}; weft/Node ${(w.med / n.med).toFixed(2)}` : '–', `< 5 ms${w ? mark(w.med < 5000) : ''}`]);
 }
 
 const HEAD = ['row', 'case', 'seed: before', 'seed: after (fix)', LABEL.frame, LABEL.fasttick, 'weft',
