@@ -1,3 +1,4 @@
+// weft:lazy ClusterExports onCluster TriggerClusterEvent emitCluster ClusterState ClusterLease
 // cluster.js: the cluster's JS sugar over its natives (docs/cluster.md):
 // ClusterExports(server, resource[, {timeout}]).name(...) -> Promise,
 // onCluster/emitCluster (durable with {durable: true} or weft_clusterDurableEvents),

@@ -1,3 +1,4 @@
+// weft:lazy RegisterCommand
 // commands.js: RegisterCommand sugar for JS resources. A handler's throw or
 // rejection is logged with the command's name (the native calls the
 // handler from the host, where nobody else would see the error).

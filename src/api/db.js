@@ -40,12 +40,10 @@
     return api;
   }
 
+  // exports.oxmysql: this runtime's own API, made on first use (resource.js's
+  // exports proxy asks the factory once; no second Proxy around exports).
   const self = GetCurrentResourceName();
-  const local = oxmysqlApi((invoking) => (typeof invoking === 'string' && invoking) || self);
-  const inner = globalThis.exports;
-  Object.defineProperty(globalThis, 'exports', {
-    value: new Proxy(inner, { get: (t, res) => (res === 'oxmysql' ? local : Reflect.get(t, res)) }),
-    writable: true, configurable: true, enumerable: false,
-  });
+  exports(Symbol.for('weft.localExports'), 'oxmysql',
+    () => oxmysqlApi((invoking) => (typeof invoking === 'string' && invoking) || self));
   Object.defineProperty(globalThis, '__weftOxmysqlApi', { value: oxmysqlApi, configurable: true, enumerable: false });
 }

@@ -1,3 +1,4 @@
+// weft:lazy GlobalState Player AddStateBagChangeHandler
 // statebag.js: GlobalState and Player(src).state for JS resources: proxies
 // over the state bag natives (a read is GetStateBagValue, an assignment
 // SetStateBagValue(bag, key, value, true), `.set(key, value, replicated)`

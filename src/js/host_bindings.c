@@ -390,9 +390,14 @@ static int js_compile(weft__rt *rt, const char *src, size_t len, const char *dis
     return 0;
 }
 
-/* A lazy prelude's globals (weft:lazy): an accessor pair per name whose
- * first use runs the prelude (which defines the names as plain globals),
- * then reads or writes the name again. data: [prelude index, name]. */
+static void reinstall_native(weft__js *js, JSValueConst global, const char *name);
+
+/* A lazy prelude's globals (weft:lazy): one function per name, both getter
+ * and setter (a setter call has an argument), whose first use runs the
+ * prelude (which defines the names as plain globals), then reads or writes
+ * the name again. data: [prelude index, name]. A name that is also a
+ * native gets the native's global back before the prelude runs, so the
+ * prelude can wrap it (commands.js: RegisterCommand). */
 static JSValue lazy_access(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
                            int magic, JSValue *data)
 {
@@ -405,12 +410,15 @@ static JSValue lazy_access(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     /* this accessor goes first: a prelude that does not define the name
      * leaves it undefined instead of calling back here */
     JS_DeleteProperty(ctx, global, name, 0);
+    const char *cname = JS_ToCString(ctx, data[1]);
+    if (cname) reinstall_native(js, global, cname);
+    JS_FreeCString(ctx, cname);
     if (i < 64 && !(js->res->lazy_ran & (1ull << i))) {
         js->res->lazy_ran |= 1ull << i;
         weft__prelude_run(js->host, &js->base, i);
     }
     JSValue r;
-    if (magic) /* the setter */
+    if (argc > 0) /* the setter */
         r = JS_DefinePropertyValue(ctx, global, name, JS_DupValue(ctx, argv[0]),
                                    JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE) < 0
                 ? JS_EXCEPTION
@@ -431,17 +439,15 @@ static int js_define_lazy(weft__rt *rt, const char *const *names, size_t i)
     int rc = 0;
     for (; *names && rc == 0; names++) {
         JSValue data[2] = {JS_NewUint32(ctx, (uint32_t)i), JS_NewString(ctx, *names)};
-        JSValue get = JS_NewCFunctionData(ctx, lazy_access, 0, 0, 2, data);
-        JSValue set = JS_NewCFunctionData(ctx, lazy_access, 1, 1, 2, data);
+        JSValue fn = JS_NewCFunctionData(ctx, lazy_access, 0, 0, 2, data);
         JS_FreeValue(ctx, data[1]);
         JSAtom a = JS_NewAtom(ctx, *names);
-        if (JS_DefineProperty(ctx, global, a, JS_UNDEFINED, get, set,
+        if (JS_DefineProperty(ctx, global, a, JS_UNDEFINED, fn, fn,
                               JS_PROP_CONFIGURABLE | JS_PROP_HAS_CONFIGURABLE |
                                   JS_PROP_HAS_ENUMERABLE | JS_PROP_HAS_GET | JS_PROP_HAS_SET) < 0)
             rc = WEFT_ENOMEM;
         JS_FreeAtom(ctx, a);
-        JS_FreeValue(ctx, get);
-        JS_FreeValue(ctx, set);
+        JS_FreeValue(ctx, fn);
     }
     if (rc) JS_FreeValue(ctx, JS_GetException(ctx));
     JS_FreeValue(ctx, global);
@@ -1241,6 +1247,18 @@ static void native_table_put(native_table *t)
         free(t);
     }
     pthread_mutex_unlock(&native_tables_lock);
+}
+
+/* The native `name`'s global again (a lazy prelude's accessor stood in its
+ * place); nothing when no native has that name. */
+static void reinstall_native(weft__js *js, JSValueConst global, const char *name)
+{
+    native_table *t = js->res->natives;
+    for (size_t k = 0; t && k < t->count; k++)
+        if (!strcmp(t->entries[k].name, name)) {
+            JS_SetPropertyFunctionList(js->ctx, global, &t->entries[k], 1);
+            return;
+        }
 }
 
 /* host.installNatives(): a global function for every native whose name is

@@ -93,7 +93,12 @@ Object.defineProperty(globalThis, 'source', {
 const exportEvent = (res, name) => `__cfx_export_${res}_${name}`;
 // exports('name', fn) also answers FiveM's export event, for code that asks
 // for exports with TriggerEvent('__cfx_export_<res>_<name>', setCB).
+// exports(Symbol.for('weft.localExports'), res, make): exports[res] is make()'s
+// object, made on first use in this runtime (a prelude's own API: db.js).
+const kLocalExports = Symbol.for('weft.localExports');
+const localExports = new Map();
 function exportsFn(name, fn) {
+  if (name === kLocalExports) { localExports.set(fn, arguments[2]); return; }
   if (typeof name !== 'string') throw new TypeError('exports: name must be a string');
   host.setExport(name, fn);
   on(exportEvent(resName, name), (setCB) => setCB(fn));
@@ -124,6 +129,7 @@ const exportsObj = new Proxy(exportsFn, {
   get(target, res) {
     if (typeof res !== 'string') return undefined;
     let p = resourceProxies.get(res);
+    if (p === undefined && localExports.has(res)) resourceProxies.set(res, p = localExports.get(res)());
     if (p === undefined) {
       const callers = new Map();
       p = new Proxy({}, {

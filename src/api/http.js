@@ -1,0 +1,50 @@
+// weft:lazy SetHttpHandler PerformHttpRequest
+// http.js: SetHttpHandler's req/res objects (FiveM's shapes over the natives
+// of src/api/net.c) and outbound HTTP, PerformHttpRequest(url, cb(status,
+// body, headers, errorData), method, data, headers, options), on
+// WeftHttpRequest (libcurl); fetch: fetch.js. A lazy prelude: it runs on
+// first use of one of the names above.
+(() => {
+  const resName = GetCurrentResourceName();
+  const def = (name, value) => Object.defineProperty(globalThis, name,
+    { value, writable: true, configurable: true, enumerable: false });
+
+  def('SetHttpHandler', (handler) => {
+    if (handler === null || handler === undefined) return WeftHttpSetHandler(resName, null);
+    if (typeof handler !== 'function') throw new TypeError('SetHttpHandler: the handler must be a function');
+    WeftHttpSetHandler(resName, (info) => {
+      const id = info.id;
+      const body = (d) => (d === undefined || d === null ? '' :
+        typeof d === 'string' || d instanceof Uint8Array || d instanceof ArrayBuffer ? d : String(d));
+      const req = {
+        method: info.method, path: info.path, headers: info.headers, address: info.address,
+        setDataHandler(cb) {
+          if (typeof cb !== 'function') throw new TypeError('setDataHandler: not a function');
+          WeftHttpSetDataHandler(id, cb);
+        },
+        setCancelHandler() {},
+      };
+      const res = {
+        writeHead(status, headers) { WeftHttpWriteHead(id, status | 0, headers || {}); },
+        write(data) { WeftHttpWrite(id, body(data)); },
+        send(data) { WeftHttpEnd(id, body(data)); },
+      };
+      handler(req, res);
+    });
+  });
+  let seq = 0;
+  const nextKey = () => resName + ':' + (++seq);
+  const bodyOf = (d) => (d === undefined || d === null ? '' :
+    typeof d === 'string' || d instanceof Uint8Array || d instanceof ArrayBuffer ? d : String(d));
+
+  def('PerformHttpRequest', (url, cb, method, data, headers, options) => {
+    const p = WeftHttpRequest(nextKey(), String(url), String(method || 'GET'), bodyOf(data),
+      headers || {}, options || {});
+    p.then((r) => {
+      if (typeof cb !== 'function') return;
+      if (r.error) cb(0, null, {}, r.error);
+      else if (r.status >= 400) cb(r.status, null, r.headers, r.body);
+      else cb(r.status, r.body, r.headers, null);
+    });
+  });
+})();
