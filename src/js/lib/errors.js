@@ -50,12 +50,14 @@ function lazyInternal(names, lib, after) {
     if (after) after();
   };
   for (const k of names) {
-    Object.defineProperty(internal, k, {
-      configurable: true,
-      enumerable: true,
-      get() { load(); return internal[k]; },
-      set(v) { load(); internal[k] = v; },
-    });
+    // one function as getter and as setter (a setter call has an argument):
+    // half the closures, in every runtime
+    const access = function (v) {
+      load();
+      if (arguments.length) internal[k] = v;
+      else return internal[k];
+    };
+    Object.defineProperty(internal, k, { configurable: true, enumerable: true, get: access, set: access });
   }
   return load;
 }

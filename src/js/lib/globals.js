@@ -42,12 +42,13 @@ function lazyGlobals(names, lib, key) {
   };
   for (const n of names) {
     if (Object.getOwnPropertyDescriptor(globalThis, n)) continue;
-    Object.defineProperty(globalThis, n, {
-      configurable: true,
-      enumerable: false,
-      get() { load(); return globalThis[n]; },
-      set(v) { load(); def(n, v); },
-    });
+    // one function as getter and as setter (a setter call has an argument)
+    const access = function (v) {
+      load();
+      if (arguments.length) def(n, v);
+      else return globalThis[n];
+    };
+    Object.defineProperty(globalThis, n, { configurable: true, enumerable: false, get: access, set: access });
   }
 }
 lazyGlobals(['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSignal', 'DOMException'],
