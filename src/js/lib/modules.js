@@ -106,6 +106,11 @@ builtins.vm = libModule('vm', 'vmModule');
 builtins.net = libModule('net', 'netModule');
 builtins.dns = libModule('dns', 'dnsModule');
 builtins['dns/promises'] = () => builtins.dns().promises;
+builtins.http = libModule('http', 'httpModule');
+builtins.dgram = libModule('dgram', 'dgramModule');
+for (const part of ['common', 'agent', 'incoming', 'outgoing', 'server', 'client']) {
+  builtins[`_http_${part}`] = () => builtins.http()[`_${part}`];
+}
 builtins.events = () => {
   if (!internal.eventsModuleReady) natives.loadLib('events_module');
   return internal.EventEmitter;

@@ -51,9 +51,10 @@ function inScope(obj, fn, ...args) {
 }
 // A request (connect, write, shutdown, send...) whose oncomplete runs `done`
 // in its own scope and destroys it afterwards.
+// (type null: no init yet; a write done at once is never an async resource)
 class Req {
   constructor(type, done, trigger) {
-    initAsync(this, type, trigger);
+    if (type !== null) initAsync(this, type, trigger);
     this.done = done;
   }
   oncomplete(status, value) {
@@ -182,6 +183,12 @@ function Socket(options) {
   if (onread !== null && typeof onread === 'object') {
     this[kBuffer] = onread.buffer;
     this[kBufferCb] = onread.callback;
+  }
+  for (const key of ['objectMode', 'readableObjectMode', 'writableObjectMode']) {
+    if (options[key]) {
+      throw makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
+        `The property 'options.${key}' is not supported. Received ${internal.inspect(options[key])}`);
+    }
   }
   options.allowHalfOpen = Boolean(options.allowHalfOpen);
   options.emitClose = false;
@@ -359,7 +366,7 @@ Socket.prototype._writeGeneric = function (writev, data, encoding, cb) {
   const chunks = writev ? data.map((c) => toBuf(c.chunk, c.encoding)) : [toBuf(data, encoding)];
   let bytes = 0;
   for (const c of chunks) bytes += c.length;
-  const req = new Req('WRITEWRAP', (status) => {
+  const req = new Req(null, (status) => {
     this[kLastWriteQueueSize] = 0;
     if (status < 0) {
       const e = errnoException(status, 'write', req.error);
@@ -373,17 +380,16 @@ Socket.prototype._writeGeneric = function (writev, data, encoding, cb) {
   const rc = this._handle.writev(req, chunks);
   this[kBytesWritten] += bytes;
   if (rc < 0) {
-    destroyAsync(req);
     const e = errnoException(rc, 'write');
     this.destroy(e);
     cb(e);
     return;
   }
   if (rc === 0) {
-    destroyAsync(req);
     cb();
     return;
   }
+  initAsync(req, 'WRITEWRAP', this[async_id_symbol]);
   this[kLastWriteQueueSize] = this._handle.queueSize();
 };
 Socket.prototype._writev = function (chunks, cb) { this._writeGeneric(true, chunks, '', cb); };
@@ -412,6 +418,11 @@ Socket.prototype._reset = function () {
 
 Socket.prototype._destroy = function (exception, cb) {
   if (this[kTimeout]) { clearTimeout(this[kTimeout]); this[kTimeout] = null; }
+  const pending = this[kPendingWrite];
+  if (this.connecting && pending) {
+    this[kPendingWrite] = null;
+    pending[3](makeNodeError(Error, 'ERR_SOCKET_CLOSED_BEFORE_CONNECTION', 'Socket closed before the connection was established'));
+  }
   this.connecting = false;
   if (this._handle) {
     const isException = !!exception;
@@ -593,6 +604,13 @@ Socket.prototype.connect = function (...args) {
   }
   const { path } = options;
   const pipe = !!path;
+  if (!pipe && options.port === undefined) {
+    throw makeNodeError(TypeError, 'ERR_MISSING_ARGS', 'The "options" or "port" or "path" argument must be specified');
+  }
+  if (options.autoSelectFamily != null) validateBoolean(options.autoSelectFamily, 'options.autoSelectFamily');
+  if (options.autoSelectFamilyAttemptTimeout != null) {
+    validateInt32(options.autoSelectFamilyAttemptTimeout, 'options.autoSelectFamilyAttemptTimeout', 1);
+  }
   if (!this._handle) {
     this._handle = pipe ? newHandle(K_PIPE, 'PIPEWRAP') : newHandle(K_TCP, 'TCPWRAP');
     initSocketHandle(this);
@@ -645,6 +663,8 @@ function lookupAndConnect(self, options) {
       process.nextTick(connectErrorNT, self, err);
     } else if (addressType !== 4 && addressType !== 6) {
       err = makeNodeError(TypeError, 'ERR_INVALID_ADDRESS_FAMILY', `Invalid address family: ${addressType} ${options.host}:${options.port}`);
+      err.host = options.host;
+      err.port = options.port;
       process.nextTick(connectErrorNT, self, err);
     } else {
       self._unrefTimer();
@@ -795,7 +815,9 @@ function toBacklog(v) { return typeof v === 'number' ? v : undefined; }
 
 function lookupAndListen(self, port, address, backlog, exclusive, flags) {
   const dns = internal.loadBuiltin('dns');
+  const id = self._listeningId;
   dns.lookup(address, (err, ip, addressType) => {
+    if (self._listeningId !== id) return; // closed meanwhile
     if (err) self.emit('error', err);
     else listenInCluster(self, ip, port, addressType, backlog, undefined, exclusive, flags);
   });
@@ -929,6 +951,7 @@ Server.prototype.getConnections = function (cb) {
   return this;
 };
 Server.prototype.close = function (cb) {
+  this._listeningId++;
   if (typeof cb === 'function') {
     if (!this._handle) {
       this.once('close', function close() {
