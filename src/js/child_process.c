@@ -10,12 +10,14 @@
 #include <string.h>
 #include <unistd.h>
 #include "js/js.h"
+#include "weft_conf.h"
 
 enum { CP_PROCESS, CP_PIPE };
 
 typedef struct cp_handle {
     weft__js_req link; /* link.req: the owner */
     int kind;
+    int kill_on_orphan; /* a resource's child: killed when the resource stops */
     union {
         uv_handle_t handle;
         uv_stream_t stream;
@@ -50,7 +52,15 @@ static void close_handle(cp_handle *c)
 
 static void orphaned(weft__js_req *r)
 {
-    close_handle((cp_handle *)r);
+    cp_handle *c = (cp_handle *)r;
+    if (c->kill_on_orphan && !uv_is_closing(&c->h.handle) &&
+        uv_process_kill(&c->h.proc, SIGTERM) == 0) {
+        /* closed at its exit (on_proc_exit), so libuv reaps it: no zombie
+         * in a long-running server; unref'd, it holds no loop open */
+        uv_unref(&c->h.handle);
+        return;
+    }
+    close_handle(c);
 }
 
 static cp_handle *get_handle(JSValueConst v)
@@ -396,7 +406,10 @@ static void on_proc_exit(uv_process_t *proc, int64_t status, int signal)
 {
     cp_handle *c = proc->data;
     weft__js *js = c->link.js;
-    if (!js) return;
+    if (!js) { /* orphaned by a stopped resource, which killed it */
+        close_handle(c);
+        return;
+    }
     JSValue argv[2] = {JS_NewInt64(js->ctx, status), JS_NewInt32(js->ctx, signal)};
     weft__js_req_invoke(js, &c->link, "onexit", 2, argv);
 }
@@ -419,12 +432,16 @@ static JSValue cp_spawn(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     c->h.handle.data = c;
     s.o.exit_cb = on_proc_exit;
     int rc = uv_spawn(&weft__js_from_ctx(ctx)->host->loop, &c->h.proc, &s.o);
+    unsigned s_flags = s.o.flags;
     opts_free(&s);
     if (rc < 0) {
         /* libuv: a failed spawn's handle must still be closed */
         close_handle(c);
         return JS_NewInt32(ctx, rc);
     }
+    /* a resource's children end with it (`weft serve` keeps running; a
+     * detached child is the script's explicit wish to outlive it) */
+    c->kill_on_orphan = weft__js_from_ctx(ctx)->res && !(s_flags & UV_PROCESS_DETACHED);
     JSValue obj = wrap_handle(ctx, c, argv[0]);
     if (!JS_IsException(obj)) JS_SetPropertyStr(ctx, obj, "pid", JS_NewInt32(ctx, c->h.proc.pid));
     return obj;
@@ -717,8 +734,25 @@ static JSValue cp_ids(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     return a;
 }
 
+/* groups() -> the supplementary group ids and the effective one (process.getgroups) */
+static JSValue cp_groups(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    gid_t g[257];
+    int n = getgroups(256, g);
+    if (n < 0) n = 0;
+    /* as Node: the effective group id is always among them */
+    gid_t egid = getegid();
+    int has = 0;
+    for (int i = 0; i < n; i++) has |= g[i] == egid;
+    if (!has) g[n++] = egid;
+    JSValue a = JS_NewArray(ctx);
+    for (int i = 0; i < n; i++) JS_SetPropertyUint32(ctx, a, (uint32_t)i, JS_NewUint32(ctx, g[i]));
+    return a;
+}
+
 static const JSCFunctionListEntry cp_funcs[] = {
     JS_CFUNC_DEF("ids", 0, cp_ids),
+    JS_CFUNC_DEF("groups", 0, cp_groups),
     JS_CFUNC_DEF("spawn", 2, cp_spawn),
     JS_CFUNC_DEF("spawnSync", 1, cp_spawn_sync),
     JS_CFUNC_DEF("kill", 2, cp_kill),
@@ -735,6 +769,8 @@ static const JSCFunctionListEntry cp_funcs[] = {
     JS_CFUNC_DEF("writeQueueSize", 1, cp_write_queue_size),
     JS_CFUNC_DEF("errname", 1, cp_errname),
     JS_CFUNC_DEF("uvError", 3, cp_uv_error),
+    /* weft_cpuLimitMs's default (a resource's sync spawns are bounded by it) */
+    JS_PROP_INT32_DEF("defaultCpuLimitMs", WEFT_JS_CPU_LIMIT_MS, JS_PROP_ENUMERABLE),
 };
 
 JSValue weft__js_child_process_binding(JSContext *ctx)

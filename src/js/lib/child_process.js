@@ -170,8 +170,19 @@ function normalizeSpawnArguments(file, args, options) {
   if (options.shell) {
     validateNoNull(options.shell, 'options.shell');
     const command = [file, ...args].join(' ');
-    file = typeof options.shell === 'string' ? options.shell : '/bin/sh';
-    args = ['-c', command];
+    if (process.platform === 'win32') { // (Node's tests fake the platform)
+      file = typeof options.shell === 'string' ? options.shell : process.env.comspec || 'cmd.exe';
+      if (/^(?:.*\\)?cmd(?:\.exe)?$/i.test(file)) {
+        args = ['/d', '/s', '/c', `"${command}"`];
+        options = { ...options, windowsVerbatimArguments: true };
+      } else {
+        args = ['-c', command];
+      }
+    } else {
+      if (typeof options.shell === 'string') file = options.shell;
+      else file = process.platform === 'android' ? '/system/bin/sh' : '/bin/sh';
+      args = ['-c', command];
+    }
   }
   if (typeof options.argv0 === 'string') args.unshift(options.argv0);
   else args.unshift(file);
@@ -204,10 +215,10 @@ function stdioStringToArray(stdio, channel) {
 // [{type, fd, handle, input, readable, writable}] and the IPC channel's
 // index, from options.stdio
 function getValidStdio(stdio, sync) {
-  let ipc, ipcFd = -1;
+  let ipc, ipcFd;
   if (typeof stdio === 'string') stdio = stdioStringToArray(stdio);
   else if (!Array.isArray(stdio)) throw invalidArgValue('stdio', stdio);
-  stdio = stdio.slice();
+  // (Node fills the caller's array too)
   while (stdio.length < 3) stdio.push(undefined);
   const out = [];
   for (let i = 0; i < stdio.length; i++) {
@@ -227,19 +238,22 @@ function getValidStdio(stdio, sync) {
       out.push({ type: 'ipc' });
     } else if (s === 'inherit') {
       out.push({ type: 'fd', fd: i });
-    } else if (typeof s === 'number' || typeof s.fd === 'number') {
+    } else if (typeof s === 'number' || (typeof s === 'object' && typeof s.fd === 'number')) {
       out.push({ type: 'fd', fd: typeof s === 'number' ? s : s.fd });
-    } else if (s instanceof Pipe || (s && s._handle instanceof Object && s[kHandle])) {
+    } else if (s instanceof Pipe || (typeof s === 'object' && s[kHandle])) {
       s[kIsUsedAsStdio] = true; // its data is the other child's, never read here
       out.push({ type: 'wrap', handle: s[kHandle] || s._handle });
     } else if (ArrayBuffer.isView(s) || typeof s === 'string') {
-      if (!sync) throw invalidArgValue('stdio', s);
-      out.push({ type: 'pipe', input: s });
+      if (!sync) {
+        throw makeNodeError(TypeError, 'ERR_INVALID_SYNC_FORK_INPUT',
+          `Asynchronous forks do not support Buffer, TypedArray, DataView or string input: ${internal.inspect(s)}`);
+      }
+      out.push({ type: 'pipe', readable: true, writable: false, input: s });
     } else {
       throw invalidArgValue('stdio', s);
     }
   }
-  return { stdio: out, ipcFd };
+  return { stdio: out, ipc, ipcFd };
 }
 
 // ---- ChildProcess ---------------------------------------------------------------------
@@ -297,7 +311,7 @@ ChildProcess.prototype.spawn = function spawn(options) {
   stdio = stdio.stdio;
   if (options.envPairs === undefined) options.envPairs = [];
   else if (!Array.isArray(options.envPairs)) throwType('options.envPairs', 'Array', options.envPairs);
-  if (ipcFd !== -1) {
+  if (ipcFd !== undefined) {
     options.envPairs.push(`NODE_CHANNEL_FD=${ipcFd}`);
     options.envPairs.push(`NODE_CHANNEL_SERIALIZATION_MODE=${options.serialization || 'json'}`);
   }
@@ -590,7 +604,7 @@ function validateMaxBuffer(maxBuffer) {
 function sanitizeKillSignal(killSignal) {
   if (typeof killSignal === 'string' || typeof killSignal === 'number') return convertToValidSignal(killSignal);
   if (killSignal != null) throwType('options.killSignal', ['string', 'number'], killSignal);
-  return signals.SIGTERM;
+  return undefined; // SIGTERM
 }
 
 function fork(modulePath, args, options) {
@@ -770,14 +784,17 @@ function execFile(file, args, options, callback) {
 Object.defineProperty(execFile, kCustomPromisify, { enumerable: false, value: customPromiseExecFunction(execFile) });
 
 // ---- the Sync forms: the child runs on a private loop (spawnSync in C) ----
-// In a `weft serve` resource a sync spawn blocks the whole server: it is
-// bounded by the resource's CPU limit (natives.host.cpuLimitMs) when it sets
-// no shorter timeout.
+// In a `weft serve` resource a sync spawn blocks the whole server, and the
+// resource's CPU watchdog (weft_cpuLimitMs) stops a resource whose script
+// entry runs past the limit: a sync spawn there is killed (ETIMEDOUT) after
+// half the limit when it sets no shorter timeout, so the entry keeps budget
+// to handle the result.
 function syncTimeout(timeout) {
-  const host = natives.host;
-  const limit = host && typeof host.cpuLimitMs === 'function' ? host.cpuLimitMs() : 0;
-  if (limit > 0 && (!(timeout > 0) || timeout > limit)) return limit;
-  return timeout;
+  if (!natives.host || typeof globalThis.GetConvarInt !== 'function') return timeout;
+  const limit = globalThis.GetConvarInt('weft_cpuLimitMs', b.defaultCpuLimitMs);
+  if (!(limit > 0)) return timeout;
+  const cap = Math.max(1, Math.floor(limit / 2));
+  return timeout > 0 && timeout < cap ? timeout : cap;
 }
 
 function spawnSync(file, args, options) {
@@ -803,11 +820,20 @@ function spawnSyncNormalized(options) {
       if (!ArrayBuffer.isView(s.input)) throwType(`options.stdio[${i}]`, ['Buffer', 'TypedArray', 'DataView', 'string'], s.input);
     }
   }
+  options.stdio = stdio;
+  return cpInternal.spawnSync(options);
+}
+
+// internal/child_process's spawnSync(options): normalized options in (file,
+// args, envPairs, stdio entries, killSignal as a number or undefined...),
+// the result object out
+function internalSpawnSync(options) {
+  const stdio = options.stdio;
   const timeout = syncTimeout(options.timeout);
   const r = b.spawnSync({
     file: options.file, args: options.args, cwd: options.cwd, envPairs: options.envPairs,
     detached: options.detached, uid: options.uid, gid: options.gid, stdio,
-    timeout: timeout || 0, killSignal: options.killSignal, maxBuffer: options.maxBuffer === Infinity ? 0 : options.maxBuffer,
+    timeout: timeout || 0, killSignal: options.killSignal === undefined ? signals.SIGTERM : options.killSignal, maxBuffer: options.maxBuffer === Infinity ? 0 : options.maxBuffer,
   });
   const result = { status: null, signal: null, output: null, pid: r.pid, stdout: null, stderr: null };
   const spawnFailed = r.error < 0 && r.pid === 0;
@@ -877,6 +903,10 @@ internal.processKill = function kill(pid, sig) {
   if (err) throw errnoException(err, 'kill');
   return true;
 };
+
+// internal/child_process (--expose-internals, for Node's tests)
+const cpInternal = { ChildProcess, getValidStdio, setupChannel, spawnSync: internalSpawnSync };
+internal.childProcessInternal = cpInternal;
 
 internal.childProcessModule = {
   ChildProcess, _forkChild: internal.setupChildChannel, exec, execFile, execFileSync, execSync, fork, spawn, spawnSync,

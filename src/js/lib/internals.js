@@ -26,6 +26,10 @@ const modules = {
       process.emitWarning(`${feature} is an experimental feature and might change at any time`, 'ExperimentalWarning');
     },
   }),
+  'internal/child_process': () => {
+    if (!internal.childProcessInternal) natives.loadLib('child_process');
+    return internal.childProcessInternal;
+  },
   'internal/linkedlist': () => timersInternals().linkedList,
   'internal/timers': () => ({
     setUnrefTimeout: timersInternals().setUnrefTimeout,

@@ -107,6 +107,7 @@ process.getuid = function getuid() { return ids()[0]; };
 process.getgid = function getgid() { return ids()[1]; };
 process.geteuid = function geteuid() { return ids()[2]; };
 process.getegid = function getegid() { return ids()[3]; };
+process.getgroups = function getgroups() { return (idsBinding || (idsBinding = natives.binding('child_process'))).groups(); };
 // fork()'s child: the channel in NODE_CHANNEL_FD (run.c calls this)
 internal.setupChannelFromEnv = function () {
   const fd = +process.env.NODE_CHANNEL_FD;

@@ -8,7 +8,7 @@
 'use strict';
 const b = natives.binding('vm');
 if (!internal.validators) natives.loadLib('validators');
-const { validateString, validateObject, validateInt32, validateBoolean } = internal.validators;
+const { validateString, validateObject, validateInt32, validateUint32, validateBoolean } = internal.validators;
 const makeNodeError = internal.makeNodeError;
 const throwType = internal.throwInvalidArgType;
 
@@ -25,17 +25,21 @@ function checkOptions(o) {
   if (o.filename !== undefined) validateString(o.filename, 'options.filename');
   if (o.lineOffset !== undefined) validateInt32(o.lineOffset, 'options.lineOffset');
   if (o.columnOffset !== undefined) validateInt32(o.columnOffset, 'options.columnOffset');
-  if (o.displayErrors !== undefined) validateBoolean(o.displayErrors, 'options.displayErrors');
-  if (o.breakOnSigint !== undefined) validateBoolean(o.breakOnSigint, 'options.breakOnSigint');
-  if (o.timeout !== undefined && !(Number.isInteger(o.timeout) && o.timeout > 0)) {
-    if (typeof o.timeout !== 'number') throwType('options.timeout', 'number', o.timeout);
-    throw makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
-      `The value of "options.timeout" is out of range. It must be >= 1 && <= 4294967295. Received ${o.timeout}`);
-  }
   if (o.cachedData !== undefined && !ArrayBuffer.isView(o.cachedData)) {
     throwType('options.cachedData', ['Buffer', 'TypedArray', 'DataView'], o.cachedData);
   }
   if (o.produceCachedData !== undefined) validateBoolean(o.produceCachedData, 'options.produceCachedData');
+}
+
+// the options of the run methods (Node's getRunInContextArgs)
+function runOptions(options) {
+  if (options === undefined) return {};
+  validateObject(options, 'options');
+  const { displayErrors = true, breakOnSigint = false, timeout } = options;
+  if (timeout !== undefined) validateUint32(timeout, 'options.timeout', true);
+  validateBoolean(displayErrors, 'options.displayErrors');
+  validateBoolean(breakOnSigint, 'options.breakOnSigint');
+  return options;
 }
 
 function isContext(object) {
@@ -51,7 +55,13 @@ function createContext(contextObject = {}, options) {
   if (options !== undefined) validateObject(options, 'options');
   const handle = b.makeContext();
   const global = b.globalOf(handle);
-  const builtins = new Set(Reflect.ownKeys(global));
+  // the built-in globals and their first values: one the script replaces
+  // (this.Symbol = ...) is copied out like any other global
+  const builtins = new Map();
+  for (const key of Reflect.ownKeys(global)) {
+    const d = Reflect.getOwnPropertyDescriptor(global, key);
+    builtins.set(key, d && d.value);
+  }
   Object.setPrototypeOf(global, contextObject);
   contexts.set(contextObject, { handle, global, builtins });
   return contextObject;
@@ -60,9 +70,10 @@ function createContext(contextObject = {}, options) {
 // globals the script made or changed -> the contextified object
 function syncOut(sandbox, c) {
   for (const key of Reflect.ownKeys(c.global)) {
-    if (c.builtins.has(key) && !Object.prototype.hasOwnProperty.call(sandbox, key)) continue;
     const d = Reflect.getOwnPropertyDescriptor(c.global, key);
     if (!d) continue;
+    if (c.builtins.has(key) && !Object.prototype.hasOwnProperty.call(sandbox, key) &&
+        'value' in d && d.value === c.builtins.get(key)) continue;
     try {
       const cur = Reflect.getOwnPropertyDescriptor(sandbox, key);
       if (cur && 'value' in cur && 'value' in d && Object.is(cur.value, d.value)) continue;
@@ -75,9 +86,25 @@ function syncOut(sandbox, c) {
   }
 }
 
+// the contextified object's own properties -> the context's globals
+function syncIn(sandbox, c) {
+  for (const key of Reflect.ownKeys(sandbox)) {
+    const d = Reflect.getOwnPropertyDescriptor(sandbox, key);
+    const cur = Reflect.getOwnPropertyDescriptor(c.global, key);
+    if (cur && !cur.configurable) {
+      if (cur.writable && 'value' in d) {
+        try { c.global[key] = d.value; } catch {}
+      }
+      continue;
+    }
+    Reflect.defineProperty(c.global, key, { ...d, configurable: true });
+  }
+}
+
 function runIn(sandbox, code, filename, lineOffset) {
   const c = contexts.get(sandbox);
   if (!c) throwType('contextifiedObject', 'vm.Context', sandbox);
+  syncIn(sandbox, c);
   try {
     return b.runInContext(c.handle, code, filename, lineOffset);
   } finally {
@@ -100,14 +127,12 @@ class Script {
     }
   }
   runInThisContext(options) {
-    if (options !== undefined) checkOptions(getOptions(options));
+    runOptions(options);
     return b.runInThisContext(this._code, this._filename, this._lineOffset);
   }
   runInContext(contextifiedObject, options) {
-    if (contextifiedObject === null || typeof contextifiedObject !== 'object' || !contexts.has(contextifiedObject)) {
-      throwType('contextifiedObject', 'vm.Context', contextifiedObject);
-    }
-    if (options !== undefined) checkOptions(getOptions(options));
+    if (!isContext(contextifiedObject)) throwType('contextifiedObject', 'vm.Context', contextifiedObject);
+    runOptions(options);
     return runIn(contextifiedObject, this._code, this._filename, this._lineOffset);
   }
   runInNewContext(contextObject, options) {
@@ -119,13 +144,17 @@ class Script {
   }
 }
 
+// the module-level forms take a file name as the options too
 function runInThisContext(code, options) {
+  if (typeof options === 'string') options = { filename: options };
   return new Script(code, options).runInThisContext(options);
 }
 function runInContext(code, contextifiedObject, options) {
+  if (typeof options === 'string') options = { filename: options };
   return new Script(code, options).runInContext(contextifiedObject, options);
 }
 function runInNewContext(code, contextObject, options) {
+  if (typeof options === 'string') options = { filename: options };
   return new Script(code, options).runInNewContext(contextObject, options);
 }
 
@@ -157,6 +186,6 @@ function compileFunction(code, params = [], options = {}) {
 }
 
 internal.vmModule = {
-  Script, createContext, isContext,
+  Script, createContext, createScript: (code, options) => new Script(code, options), isContext,
   runInContext, runInNewContext, runInThisContext, compileFunction,
 };
