@@ -103,6 +103,7 @@ for (const [alias, key] of [['_stream_readable', 'Readable'], ['_stream_writable
 builtins.zlib = libModule('zlib', 'zlibModule');
 builtins.child_process = libModule('child_process', 'childProcessModule');
 builtins.vm = libModule('vm', 'vmModule');
+builtins.domain = libModule('domain', 'domainModule');
 builtins.net = libModule('net', 'netModule');
 builtins.dns = libModule('dns', 'dnsModule');
 builtins['dns/promises'] = () => builtins.dns().promises;
