@@ -370,7 +370,7 @@ static JSValue js_stream_async_ids(JSContext *ctx, JSValueConst this_val, int ar
 }
 
 /* natives.madeBy(obj): the constructor an object was made by when its
- * prototype was set to null (QuickJS patch 0050), else undefined; for
+ * prototype was set to null (QuickJS patch 0051), else undefined; for
  * util.inspect's "[Foo: null prototype] {}" */
 static JSValue js_made_by(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
