@@ -685,7 +685,8 @@ static void list_resources(weft_host *h)
     }
 }
 
-static int emit_command(weft_host *h, const char *source, const char *name, const char *json)
+static int emit_command(weft_host *h, const weft__cfg_cmd *c, const char *source, const char *name,
+                        const char *json)
 {
     char *buf = NULL, err[200];
     size_t len = 0;
@@ -695,19 +696,19 @@ static int emit_command(weft_host *h, const char *source, const char *name, cons
         errno = 0;
         long v = strtol(source, &end, 10);
         if (!*source || *end || errno || v < 1 || v > INT32_MAX) {
-            weft__log(h, "weft", "emitnet: source \"%.40s\" is not a player id (1 to %d)",
+            weft__srv_cmd_error(h, c, "weft", "emitnet: source \"%.40s\" is not a player id (1 to %d)",
                       source, INT32_MAX);
             return WEFT_EINVAL;
         }
     }
     if (weft__json_to_msgpack_err(json && *json ? json : "[]", &buf, &len, err, sizeof err) < 0) {
-        weft__log(h, "weft", "%s %s: the arguments are not valid JSON: %s", verb, name, err);
+        weft__srv_cmd_error(h, c, "weft", "%s %s: the arguments are not valid JSON: %s", verb, name, err);
         return WEFT_EINVAL;
     }
     if (!len || (((unsigned char)buf[0] & 0xf0) != 0x90 && (unsigned char)buf[0] != 0xdc &&
                  (unsigned char)buf[0] != 0xdd)) {
         free(buf);
-        weft__log(h, "weft", "%s %s: the arguments must be one JSON array, e.g. [1, \"two\"]",
+        weft__srv_cmd_error(h, c, "weft", "%s %s: the arguments must be one JSON array, e.g. [1, \"two\"]",
                   verb, name);
         return WEFT_EINVAL;
     }
@@ -862,6 +863,11 @@ static int set_command(weft_host *h, const weft__cfg_cmd *c, const char *name, c
                        unsigned flags)
 {
     char why[512];
+    if (!*name) {
+        weft__srv_cmd_error(h, c, "weft", "%s: the convar name is empty (usage: %s NAME \"VALUE\")",
+                            c->argv[0], c->argv[0]);
+        return WEFT_EINVAL;
+    }
     if (weft__convar_check(&h->server->convars, name, value, why, sizeof why)) {
         if (!strcasecmp(c->argv[0], name)) /* `sv_frameRate 0`: the name leads why */
             weft__srv_cmd_error(h, c, "weft", "%s", why);
@@ -899,8 +905,24 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     if (check_usage(h, c, line != NULL && (!strcmp(a0, "emit") || !strcmp(a0, "emitnet"))))
         return WEFT_EINVAL;
     if (!strcmp(a0, "ensure") || !strcmp(a0, "start") || !strcmp(a0, "stop") ||
-        !strcmp(a0, "restart"))
+        !strcmp(a0, "restart")) {
+        /* a name that is no resource: one line naming the command's place */
+        weft__resource *r = weft__srv_find(h, a1);
+        if (!r && strcmp(a0, "stop")) {
+            weft__srv_refresh(h);
+            r = weft__srv_find(h, a1);
+        }
+        if (!r) {
+            weft__srv_cmd_error(h, c, "weft", "%s: no such resource \"%.200s\" (resources lists them)",
+                                a0, a1);
+            return WEFT_ENOENT;
+        }
+        if (!strcmp(a0, "stop") && r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING) {
+            weft__srv_cmd_error(h, c, "weft", "stop: \"%.200s\" is not running", a1);
+            return WEFT_ESTATE;
+        }
         return lifecycle(h, a0, a1);
+    }
     if (!strcmp(a0, "refresh")) return weft__srv_refresh(h);
     if (!strcmp(a0, "profiler") || !strcmp(a0, "resmon"))
         return weft__prof_command(h, c->argc, c->argv);
@@ -925,11 +947,16 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         }
         return rc;
     }
-    if (!strcmp(a0, "emit")) return emit_command(h, NULL, a1, line ? rest_after(line, 2) : c->argv[2]);
+    if (!strcmp(a0, "emit")) return emit_command(h, c, NULL, a1, line ? rest_after(line, 2) : c->argv[2]);
     if (!strcmp(a0, "emitnet"))
-        return emit_command(h, a1, c->argv[2], line ? rest_after(line, 3) : c->argv[3]);
+        return emit_command(h, c, a1, c->argv[2], line ? rest_after(line, 3) : c->argv[3]);
     if (!strcmp(a0, "endpoint_add_tcp") || !strcmp(a0, "endpoint_add_udp"))
-        return weft__net_endpoint_add(h, a1, a0[13] == 'u');
+    {
+        s->cfg_at = c; /* for its refusal lines; no script runs in it */
+        int rc = weft__net_endpoint_add(h, a1, a0[13] == 'u');
+        s->cfg_at = NULL;
+        return rc;
+    }
     if (!strcmp(a0, "help")) {
         weft__api_help(h, builtin_commands);
         return 0;

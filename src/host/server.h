@@ -356,6 +356,7 @@ struct weft__server {
     int kvp_failed;
     weft__resource *exec_caller; /* whose ExecuteCommand runs now, or NULL */
     weft__resource *restarting;  /* being stopped by a restart (its dependents' line) */
+    const weft__cfg_cmd *cfg_at; /* the command whose refusals net.c reports, or NULL */
     int command_depth;           /* registered command handlers running */
     weft__cv_listener *cv_listeners;
     size_t cv_listeners_len, cv_listeners_cap;

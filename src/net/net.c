@@ -114,11 +114,13 @@ int weft__net_endpoint_add(weft_host *h, const char *addr, int udp)
     memset(&ss, 0, sizeof ss);
     const char *kind = udp ? "endpoint_add_udp" : "endpoint_add_tcp";
     if (parse_addr(addr, &ss)) {
-        weft__log(h, "net", "%s: bad address \"%s\" (expected IP:PORT)", kind, addr);
+        weft__srv_cmd_error(h, h->server->cfg_at, "net",
+                            "%s: bad address \"%s\" (expected IP:PORT)", kind, addr);
         return WEFT_EINVAL;
     }
     if ((udp ? n->nudp : n->ntcp) == WEFT_NET_MAX_ENDPOINTS) {
-        weft__log(h, "net", "%s: at most %d endpoints", kind, WEFT_NET_MAX_ENDPOINTS);
+        weft__srv_cmd_error(h, h->server->cfg_at, "net", "%s: at most %d endpoints", kind,
+                            WEFT_NET_MAX_ENDPOINTS);
         return WEFT_EINVAL;
     }
     load_limits(h, &n->limits);
@@ -141,8 +143,8 @@ int weft__net_endpoint_add(weft_host *h, const char *addr, int udp)
         }
     }
     if (r) {
-        weft__log(h, "net", "%s %s: cannot listen: %s", kind, addr,
-                  r < 0 && r > -100 ? weft_strerror(r) : uv_strerror(r));
+        weft__srv_cmd_error(h, h->server->cfg_at, "net", "%s %s: cannot listen: %s", kind, addr,
+                            r < 0 && r > -100 ? weft_strerror(r) : uv_strerror(r));
         return WEFT_EIO;
     }
     char shown[80];
