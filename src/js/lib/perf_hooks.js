@@ -528,10 +528,12 @@ class Performance extends EventTarget {
   }
   mark(name, options = undefined) {
     Performance.#check(this);
+    if (arguments.length === 0) throw missingArgs('name');
     return mark(name, options);
   }
   measure(name, startOrOptions = undefined, endMark = undefined) {
     Performance.#check(this);
+    if (arguments.length === 0) throw missingArgs('name');
     return measure(name, startOrOptions, endMark);
   }
   now() {
