@@ -69,6 +69,7 @@
     X(jsOptions_Init)                                                                              \
     X(jsStreamConfig_Init)                                                                         \
     X(js_AddStream)                                                                                \
+    X(js_GetStreamInfo)                                                                            \
     X(jsStreamInfo_Destroy)                                                                        \
     X(jsPubOptions_Init)                                                                           \
     X(js_Publish)                                                                                  \

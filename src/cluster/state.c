@@ -244,6 +244,16 @@ static int open_stream_locked(weft__cluster *cl, char *err, size_t cap)
         cfg.Replicas = cl->replicas;
         s = N.js_AddStream(NULL, cl->js, &cfg, NULL, &jerr);
         if (s != NATS_OK && jerr == JSStreamNameExistErr) s = NATS_OK; /* made elsewhere */
+        if (s != NATS_OK && jerr == JSStreamSubjectOverlapErr) {
+            /* NATS 2.9 answers "subjects overlap" to the loser of two servers
+             * creating the stream at once: it is fine if WEFT_EVENTS exists now */
+            jsStreamInfo *si = NULL;
+            jsErrCode jerr2 = 0;
+            if (N.js_GetStreamInfo(&si, cl->js, "WEFT_EVENTS", NULL, &jerr2) == NATS_OK) {
+                N.jsStreamInfo_Destroy(si);
+                s = NATS_OK;
+            }
+        }
     }
     if (s != NATS_OK) {
         char e[256];
