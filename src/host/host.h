@@ -80,6 +80,11 @@ struct weft__rt {
     struct weft__resource *resource; /* owning resource */
     weft__rt *res_next;              /* next runtime of the same resource */
     int stopped;                     /* stopped: no new entries, checkpoint skips it */
+    /* Set by the server around load_script: a script error while loading
+     * is written here as one line ("@res/f.js:3:7: Error: message"),
+     * not logged; NULL otherwise. */
+    char *load_error;
+    size_t load_error_cap;
 };
 
 struct weft_host {

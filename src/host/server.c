@@ -323,17 +323,26 @@ static int start_deps(weft_host *h, weft__resource *r, int level)
         if (!d) {
             weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" not found", r->name,
                       dep);
+            snprintf(r->error, sizeof r->error, "dependency %.200s not found", dep);
             return WEFT_ENOENT;
         }
         if (d->resolving_deps) {
             weft__log(h, "weft", "could not start \"%s\": dependency cycle (\"%s\" depends on it)",
                       r->name, d->name);
+            snprintf(r->error, sizeof r->error, "dependency cycle through %.200s", d->name);
             return WEFT_EINVAL;
         }
         if (d->state == WEFT_RES_STARTED || d->state == WEFT_RES_STARTING) continue;
-        if (start_res(h, d, level + 1) < 0) {
-            weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" failed to start",
-                      r->name, dep);
+        /* One attempt per command: a dependency that failed to start in
+         * this same command (or server.cfg) is not loaded again for each
+         * dependent; a later command (ensure dep, ensure r) tries again. */
+        int again = d->fail_gen && d->fail_gen == h->server->cmd_gen;
+        if (again || start_res(h, d, level + 1) < 0) {
+            weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" failed to start%s%s%s",
+                      r->name, dep, again && d->error[0] ? " (" : "",
+                      again && d->error[0] ? d->error : "", again && d->error[0] ? ")" : "");
+            snprintf(r->error, sizeof r->error, "dependency %.200s failed to start", dep);
+            r->fail_gen = h->server->cmd_gen;
             return WEFT_ESTATE;
         }
     }
@@ -363,6 +372,18 @@ static int check_other_files(weft_host *h, weft__resource *r, char *err, size_t 
     return 0;
 }
 
+/* Undo a start that failed while its scripts loaded: everything they
+ * registered goes (commands, handlers, exports, refs, timers), as a stop
+ * would, but without onResourceStop: it never started. */
+static void abort_start(weft_host *h, weft__resource *r)
+{
+    r->state = WEFT_RES_STOPPING;
+    weft__api_resource_stopped(h, r);
+    halt_runtimes(h, r);
+    free_runtimes(h, r);
+    r->state = WEFT_RES_STOPPED;
+}
+
 static int start_res(weft_host *h, weft__resource *r, int level)
 {
     weft__server *s = h->server;
@@ -375,12 +396,14 @@ static int start_res(weft_host *h, weft__resource *r, int level)
     if (rc < 0) {
         weft__log(h, "weft", "could not start \"%s\": %s", r->name, err);
         snprintf(r->error, sizeof r->error, "%.250s", err);
+        r->fail_gen = s->cmd_gen;
         return rc;
     }
     r->has_manifest = 1;
     if ((rc = check_other_files(h, r, err, sizeof err)) < 0) {
         weft__log(h, "weft", "could not start \"%s\": %s", r->name, err);
         snprintf(r->error, sizeof r->error, "%.250s", err);
+        r->fail_gen = s->cmd_gen;
         return rc;
     }
     r->error[0] = 0;
@@ -390,6 +413,7 @@ static int start_res(weft_host *h, weft__resource *r, int level)
     r->resolving_deps = 0;
     if (rc < 0) {
         r->state = WEFT_RES_STOPPED;
+        r->fail_gen = s->cmd_gen;
         return rc;
     }
     r->state = WEFT_RES_STOPPED;
@@ -429,19 +453,33 @@ static int start_res(weft_host *h, weft__resource *r, int level)
             continue;
         }
         if (rt->stopped) break;
+        char why[1024] = "";
         weft__host_enter(h, rt);
         weft__prof_begin(h, rt, WEFT_PROF_LOAD, NULL);
+        rt->load_error = why;
+        rt->load_error_cap = sizeof why;
         rc = rt->ops->load_script(rt, path, display);
+        rt->load_error = NULL;
         weft__prof_end(h);
         weft__host_leave(h);
         if (rc < 0 && rc != WEFT_ESTATE && r->state == WEFT_RES_STARTING) {
-            /* A script that failed to load: the resource is not running. */
-            snprintf(r->error, sizeof r->error, "%s %.200s",
-                     rc == WEFT_ENOENT   ? "cannot read"
-                     : rc == WEFT_ENOMEM ? "out of memory loading"
-                                         : "script error in",
-                     display);
-            weft__log(h, "weft", "could not start \"%s\": %s", r->name, r->error);
+            /* A script that failed to load fails the start: one line, and
+             * the resource is torn down (what its scripts registered so far
+             * goes), so nothing half-loaded runs. FiveM logs the error and
+             * starts the resource anyway (docs/fivem-compat.md). */
+            const char *what = rc == WEFT_ENOENT   ? "cannot read"
+                               : rc == WEFT_ENOMEM ? "out of memory loading"
+                                                   : "script error in";
+            char with_file[1200];
+            if (why[0] && why[0] != '@') { /* no position (out of memory): the file */
+                snprintf(with_file, sizeof with_file, "%.200s: %.990s", display, why);
+                snprintf(why, sizeof why, "%.1000s", with_file);
+            }
+            const char *detail = rc == WEFT_ESCRIPT && why[0] ? why : display;
+            snprintf(r->error, sizeof r->error, "%s %.230s", what, detail);
+            weft__log(h, "weft", "could not start \"%s\": %s %s", r->name, what, detail);
+            abort_start(h, r);
+            r->fail_gen = s->cmd_gen;
             return rc;
         }
     }
@@ -562,6 +600,7 @@ int weft__srv_start(weft_host *h, const char *name)
 {
     if (!h->server) return WEFT_ESTATE;
     if (queued_if_nested(h, "start", name)) return 0;
+    h->server->cmd_gen = ++h->server->gen_seq;
     return do_start(h, name);
 }
 
@@ -569,6 +608,7 @@ int weft__srv_stop(weft_host *h, const char *name)
 {
     if (!h->server) return WEFT_ESTATE;
     if (queued_if_nested(h, "stop", name)) return 0;
+    h->server->cmd_gen = ++h->server->gen_seq;
     return do_stop(h, name);
 }
 
@@ -576,6 +616,7 @@ int weft__srv_restart(weft_host *h, const char *name)
 {
     if (!h->server) return WEFT_ESTATE;
     if (queued_if_nested(h, "restart", name)) return 0;
+    h->server->cmd_gen = ++h->server->gen_seq;
     return do_restart(h, name);
 }
 
@@ -1076,6 +1117,8 @@ int weft__srv_exec(weft_host *h, weft__resource *caller, const char *line)
     snprintf(principal, sizeof principal, caller ? "resource.%s" : "system.console",
              caller ? caller->name : "");
     weft__resource *saved = s->exec_caller;
+    uint64_t saved_gen = s->cmd_gen;
+    s->cmd_gen = ++s->gen_seq; /* a command of its own; the outer one's comes back */
     /* A resource acts with its own principal only, except inside a command
      * handler, where (as FiveM) the principals that ran the command, the
      * console or a player, still count. */
@@ -1089,6 +1132,7 @@ int weft__srv_exec(weft_host *h, weft__resource *caller, const char *line)
     }
     if (hide) weft__ace_unhide(&s->ace, base);
     s->exec_caller = saved;
+    s->cmd_gen = saved_gen;
     return rc;
 }
 
@@ -1150,6 +1194,7 @@ static void run_queue(weft_host *h)
     s->cmdq_len = s->cmdq_cap = 0;
     s->in_after = 1;
     for (size_t i = 0; i < n; i++) {
+        s->cmd_gen = ++s->gen_seq;
         if (!s->quit_done) {
             if (!q[i].caller) {
                 weft__srv_exec(h, NULL, q[i].line);
@@ -1267,6 +1312,7 @@ int weft__srv_load(weft_host *h, const char *dir)
     snprintf(cfg, sizeof cfg, "%s/server.cfg", abs);
     if (!is_file(cfg)) return 0; /* a folder without server.cfg starts nothing */
     int pushed = weft__ace_push(&s->ace, "system.console") == 0;
+    s->cmd_gen = ++s->gen_seq;
     int rc = weft__cfg_load_reporting(cfg, cfg_exec_cb, cfg_error, h, err, sizeof err);
     if (pushed) weft__ace_pop(&s->ace);
     if (rc < 0) {

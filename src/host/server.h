@@ -38,8 +38,11 @@
  *
  * load_script(rt, path, display)   run one script file in the resource's
  *     shared global scope. display ("@res/file.js") names it in stacks and
- *     logs. An error is logged by the runtime ("[res] ... @res/f.js:3");
- *     returns 0 or WEFT_ESCRIPT. The resource goes on loading either way.
+ *     logs. An error is not logged: the runtime writes it as one line into
+ *     rt->load_error ("@res/f.js:3:7: Error: message", the position of the
+ *     innermost script frame first) and returns WEFT_ESCRIPT (WEFT_ENOENT:
+ *     unreadable, WEFT_ENOMEM); the server fails the start and tears the
+ *     resource down. WEFT_ESTATE: stopped meanwhile (its stop is queued).
  * dispatch_event(rt, name, args, len, source)   run the runtime's handlers
  *     for `name` in registration order; args is a msgpack array; source is
  *     NULL for a local event or the net source ("7"). A throwing handler is
@@ -101,6 +104,8 @@ typedef struct weft__resource {
     int seen;           /* found by the last refresh */
     char error[256];    /* why the last start failed, why a limit stopped it, or the
                            dependency it stopped with ("" if none), for `resources` */
+    uint64_t fail_gen;  /* the server's cmd_gen when its last start failed (0: it did not):
+                           a dependent does not try it again within the same command */
     weft__res_metrics metrics; /* profiler/resmon figures (src/host/prof.c) */
     struct weft__resource *next;
 } weft__resource;
@@ -362,6 +367,9 @@ struct weft__server {
     size_t cv_listeners_len, cv_listeners_cap;
     int next_cv_cookie;
     int in_after;
+    /* One per top-level command (a console line, a queued command, an API
+     * lifecycle call, the whole server.cfg): see weft__resource.fail_gen. */
+    uint64_t cmd_gen, gen_seq;
     uv_timer_t cmd_timer;
     /* frame tick */
     uv_timer_t frame_timer;

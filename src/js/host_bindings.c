@@ -321,6 +321,20 @@ static void log_exception(weft__js *js, const char *what)
 /* The result of running a script (taken): an exception is logged. */
 static int eval_result(weft__js *js, JSValue r, const char *display)
 {
+    if (JS_IsException(r) && js->base.load_error && !js->halted) {
+        /* loading for the server: its one line, not a log */
+        JSContext *ctx = js->ctx;
+        JSValue args[2] = {JS_NewString(ctx, display), JS_GetException(ctx)};
+        JSValue line = internal_host_call(js, "loadErrorLine", 2, (JSValueConst *)args);
+        const char *str = JS_IsException(line) ? NULL : JS_ToCString(ctx, line);
+        snprintf(js->base.load_error, js->base.load_error_cap, "%s", str ? str : display);
+        if (str) JS_FreeCString(ctx, str);
+        if (JS_IsException(line)) JS_FreeValue(ctx, JS_GetException(ctx));
+        JS_FreeValue(ctx, line);
+        JS_FreeValue(ctx, args[0]);
+        JS_FreeValue(ctx, args[1]);
+        return js->halted ? WEFT_ESTATE : WEFT_ESCRIPT;
+    }
     if (JS_IsException(r)) {
         char what[512];
         snprintf(what, sizeof what, "error loading %s", display);
@@ -344,7 +358,7 @@ static int js_load_script(weft__rt *rt, const char *path, const char *display)
     size_t len;
     char *src = weft__read_file(path, &len);
     if (!src) {
-        weft__log(js->host, res_name(js), "cannot read %s", display);
+        if (!rt->load_error) weft__log(js->host, res_name(js), "cannot read %s", display);
         return WEFT_ENOENT;
     }
     int rc = eval_global(js, src, len, display);

@@ -67,6 +67,26 @@ void weft__lua_log(weft__lua *lua, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
+/* A script failing to load while the server waits for its one line
+ * (rt.load_error, set around load_script): the line goes there, newlines
+ * folded; else it is logged as "SCRIPT ERROR: ...". */
+static void load_failed(weft__lua *lua, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (lua->base.load_error && lua->base.load_error_cap) {
+        char *b = lua->base.load_error;
+        vsnprintf(b, lua->base.load_error_cap, fmt, ap);
+        for (char *p = b; *p; p++)
+            if (*p == '\n' || *p == '\r') *p = ' ';
+    } else {
+        char msg[2048];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        weft__lua_log(lua, "SCRIPT ERROR: %s", msg);
+    }
+    va_end(ap);
+}
+
 /* The error value as a string, pushed (lua.c's msghandler rules). */
 static const char *error_string(lua_State *L, int idx)
 {
@@ -122,6 +142,10 @@ static int report_protected(lua_State *L)
         /* the error line names the file:line even when the message has none */
         int plain = status == LUA_ERRRUN && lua_type(L, -2) == LUA_TSTRING && !has_position(msg);
         const char *where = plain ? script_position(L, co) : "";
+        if ((*weft__lua_thread_flags(co) & WEFT__LUA_CHUNK) && lua->base.load_error) {
+            load_failed(lua, "%s%s", where, msg); /* the server's one line */
+            return 0;
+        }
         luaL_traceback(L, co, NULL, 0);
         weft__lua_log(lua, "SCRIPT ERROR: %s%s\n%s", where, msg, lua_tostring(L, -1));
     } else {
@@ -142,8 +166,8 @@ void weft__lua_report(weft__lua *lua, lua_State *co, int status)
     }
     if (co == L) {
         /* A load error on the main state: no traceback, no allocation. */
-        weft__lua_log(lua, "SCRIPT ERROR: %s",
-                      lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
+        load_failed(lua, "%s",
+                    lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1));
         lua_pop(L, 1);
         return;
     }
@@ -473,7 +497,7 @@ static int load_chunk(weft__lua *lua, const char *buf, size_t len, const char *c
     }
     lua_State *co = weft__lua_new_thread(lua, L, -1);
     if (!co) {
-        weft__lua_log(lua, "SCRIPT ERROR: not enough memory");
+        load_failed(lua, "not enough memory");
         lua_settop(L, top);
         return WEFT_ENOMEM;
     }
@@ -491,8 +515,8 @@ int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const cha
 {
     if (lua->closing) return WEFT_ESTATE;
     if (len && buf[0] == LUA_SIGNATURE[0]) { /* mode "t" below would refuse it too, unnamed */
-        weft__lua_log(lua, "SCRIPT ERROR: %s: a precompiled Lua chunk; only source files are loaded",
-                      chunkname[0] == '@' || chunkname[0] == '=' ? chunkname + 1 : chunkname);
+        load_failed(lua, "%s: a precompiled Lua chunk; only source files are loaded",
+                    chunkname[0] == '@' || chunkname[0] == '=' ? chunkname + 1 : chunkname);
         return WEFT_ESCRIPT;
     }
     return load_chunk(lua, buf, len, chunkname, "t");
@@ -552,7 +576,7 @@ int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name)
     size_t len;
     char *buf = weft__read_file(path, &len);
     if (!buf) {
-        weft__lua_log(lua, "SCRIPT ERROR: cannot read %s", name);
+        if (!lua->base.load_error) weft__lua_log(lua, "SCRIPT ERROR: cannot read %s", name);
         return WEFT_ENOENT;
     }
     char *chunkname = malloc(strlen(name) + 2);

@@ -32,6 +32,19 @@ function describe(err) {
   try { return internal.inspect ? internal.inspect(err) : String(err); } catch { return '[unprintable]'; }
 }
 function logError(what, err) { host.log(`${what}: ${describe(err)}`); }
+// One line for a script that failed to load (the server says it): the
+// innermost script frame's file:line:col, then "Name: message".
+function loadErrorLine(file, err) {
+  let head, at = '';
+  if (err !== null && (typeof err === 'object' || typeof err === 'function') && 'message' in err) {
+    try { head = `${err.name || 'Error'}: ${err.message}`; } catch { head = 'Error'; }
+    const m = /^\s+at (?:.*? \()?(.+?:\d+(?::\d+)?)\)?$/.exec(userStack(err).split('\n')[0] || '');
+    if (m) at = m[1];
+  } else {
+    try { head = internal.inspect ? internal.inspect(err) : String(err); } catch { head = '[unprintable]'; }
+  }
+  return `${at || file}: ${String(head).replace(/\s*\n\s*/g, ' ')}`;
+}
 
 function noop() {}
 // (process.js runs on first use: these apply as soon as it has)
@@ -196,7 +209,7 @@ function runFrame() {
   }
 }
 
-internal.host = { revive, errorPayload, runFrame, logError, exportByEvent };
+internal.host = { revive, errorPayload, runFrame, logError, loadErrorLine, exportByEvent };
 
 // ---- the globals ----
 def('on', on);
