@@ -2,7 +2,7 @@
 // as one job: sync on the caller's thread, callbacks and promises through
 // libuv's thread pool). This file checks arguments as Node does and shapes
 // results (Stats, Dirent, Dir, Buffer or string); streams in fs_streams.js,
-// watchers on src/js/fs_watch.c. No cp, no recursive watch yet. Loaded on first require.
+// watchers on src/js/fs_watch.c. No cp yet. Loaded on first require.
 'use strict';
 
 if (!internal.validators) natives.loadLib('validators');
@@ -1254,8 +1254,8 @@ const fs = {
   F_OK: C.F_OK, R_OK: C.R_OK, W_OK: C.W_OK, X_OK: C.X_OK,
 };
 // ---- watchers: fs.watch (FSWatcher), fs.watchFile (StatWatcher) ----
-// The handles are libuv's (src/js/fs_watch.c); recursive fs.watch is not
-// provided on Linux (libuv has none; Node 20 walks the tree in JS). Each
+// The handles are libuv's (src/js/fs_watch.c); recursive fs.watch, which
+// libuv lacks on Linux, is lib/fs_watch_recursive.js over them. Each
 // handle is an async resource as Node's (FSEVENTWRAP, STATWATCHER): init when
 // it starts, before/after around each change, destroy when it closes.
 const watchHooks = internal.hooks;
@@ -1322,18 +1322,30 @@ function watchOptions(options) {
   validateBoolean(recursive, 'options.recursive');
   if (options.encoding !== undefined) checkEncoding(options.encoding);
   if (options.signal !== undefined) internal.validateAbortSignal(options.signal, 'options.signal');
+  return { persistent, recursive, encoding: options.encoding || 'utf8', signal: options.signal };
+}
+// a started watcher: one libuv handle, or one per directory when recursive
+// (lib/fs_watch_recursive.js)
+function startWatcher(path, { persistent, recursive, encoding }) {
+  let watcher;
   if (recursive) {
-    throw makeNodeError(TypeError, 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM',
-      'The feature watch recursively is unavailable on the current platform, which is being used to run Node.js');
+    if (!internal.RecursiveFSWatcher) {
+      internal.fsWatchInternals = { FSWatcher, watchInit, watchScope, watchDestroy, encodeName };
+      natives.loadLib('fs_watch_recursive');
+    }
+    watcher = new internal.RecursiveFSWatcher();
+  } else {
+    watcher = new FSWatcher();
   }
-  return { persistent, encoding: options.encoding || 'utf8', signal: options.signal };
+  watcher._start(path, persistent, encoding);
+  return watcher;
 }
 function watch(filename, options, listener) {
   if (typeof options === 'function') { listener = options; options = undefined; }
   const path = getPath(filename, 'filename');
-  const { persistent, encoding, signal } = watchOptions(options);
-  const watcher = new FSWatcher();
-  watcher._start(path, persistent, encoding);
+  const opts = watchOptions(options);
+  const signal = opts.signal;
+  const watcher = startWatcher(path, opts);
   if (listener) watcher.addListener('change', listener);
   if (signal) {
     if (signal.aborted) process.nextTick(() => watcher.close());
@@ -1348,12 +1360,12 @@ function watch(filename, options, listener) {
 // fs.promises.watch: an async iterator of { eventType, filename }
 async function* watchPromise(filename, options) {
   const path = getPath(filename, 'filename');
-  const { persistent, encoding, signal } = watchOptions(options);
+  const opts = watchOptions(options);
+  const signal = opts.signal;
   if (signal && signal.aborted) throw internal.abortError(signal);
   const queue = [];
   let wake = null, failure = null, done = false;
-  const watcher = new FSWatcher();
-  watcher._start(path, persistent, encoding);
+  const watcher = startWatcher(path, opts);
   const notify = () => { if (wake) { wake(); wake = null; } };
   watcher.on('change', (eventType, name) => { queue.push({ eventType, filename: name }); notify(); });
   watcher.on('error', (err) => { failure = err; notify(); });
