@@ -3,7 +3,7 @@
 // EventEmitter) with bind/send/'message'/close/address, connect/disconnect/
 // remoteAddress, broadcast, TTL, multicast membership/TTL/loopback/interface,
 // buffer sizes and ref/unref, over a libuv UDP handle (src/js/net_handles.c).
-// The handle is an async resource UDPWRAP, each send a SENDWRAP.
+// The handle is an async resource UDPWRAP, each send a UDPSENDWRAP.
 'use strict';
 
 const process = internal.process;
@@ -303,7 +303,7 @@ function doSend(ex, self, ip, list, address, port, callback) {
   } else if (!state.handle) {
     return;
   }
-  const req = new Req('SENDWRAP', (status) => {
+  const req = new Req('UDPSENDWRAP', (status) => {
     if (typeof callback === 'function') {
       if (status < 0) callback(exceptionWithHostPort(status, 'send', address, port));
       else callback(null, sent);

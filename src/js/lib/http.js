@@ -1266,8 +1266,16 @@ function agentOnFree(agent, socket, options) {
     const reqAsyncRes = req[kRequestAsyncResource];
     if (!requests.length) delete agent.requests[name];
     socket._httpMessage = null;
-    setRequestSocket(agent, req, socket);
-    void reqAsyncRes;
+    if (reqAsyncRes) {
+      // in the request's own async context (it waited for this socket)
+      reqAsyncRes.runInAsyncScope(() => {
+        asyncResetHandle(socket);
+        setRequestSocket(agent, req, socket);
+      });
+      req[kRequestAsyncResource] = null;
+    } else {
+      setRequestSocket(agent, req, socket);
+    }
     return;
   }
   const req = socket._httpMessage;
@@ -1292,8 +1300,25 @@ function agentOnFree(agent, socket, options) {
     if (i !== -1) active.splice(i, 1);
     if (active.length === 0) delete agent.sockets[name];
   }
+  // a free socket belongs to no async resource until it is reused
+  socket[internal.async_id_symbol] = -1;
   socket.once('error', freeSocketErrorListener);
   freeSockets.push(socket);
+}
+// A reused socket's handle becomes a new async resource (destroy for the old
+// id, init for the new one, with a ReusedHandle as the resource, as Node).
+class ReusedHandle {
+  constructor(type, handle) {
+    this.type = type;
+    this.handle = handle;
+  }
+}
+function asyncResetHandle(socket) {
+  const handle = socket._handle;
+  if (handle && typeof handle.asyncReset === 'function') {
+    handle.asyncReset(new ReusedHandle(handle.getProviderType(), handle));
+    socket[internal.async_id_symbol] = handle.getAsyncId();
+  }
 }
 function freeSocketErrorListener(err) {
   const socket = this;
@@ -1319,6 +1344,7 @@ Agent.prototype.addRequest = function (req, options, port, localAddress) {
   const freeLen = freeSockets ? freeSockets.length : 0;
   const sockLen = freeLen + this.sockets[name].length;
   if (socket) {
+    asyncResetHandle(socket);
     this.reuseSocket(socket, req);
     setRequestSocket(this, req, socket);
     this.sockets[name].push(socket);
@@ -1329,6 +1355,8 @@ Agent.prototype.addRequest = function (req, options, port, localAddress) {
     });
   } else {
     if (!this.requests[name]) this.requests[name] = [];
+    // the request's async context, for when a socket frees up
+    req[kRequestAsyncResource] = new (internal.loadBuiltin('async_hooks').AsyncResource)('QueuedRequest');
     this.requests[name].push(req);
   }
 };

@@ -68,11 +68,23 @@ class Req {
     hooks.emitAfter(id);
   }
 }
-function newHandle(kind, type, trigger) {
-  const h = b.newHandle(kind);
+// A handle as an async resource of `type`: Node's AsyncWrap methods
+// getAsyncId(), getProviderType() and asyncReset(resource) (a new async id:
+// destroy for the old one, init for the new one with `resource`).
+function asyncHandle(h, type, trigger) {
   initAsync(h, type, trigger);
   h.getAsyncId = () => h[async_id_symbol];
+  h.getProviderType = () => type;
+  h.asyncReset = (resource) => {
+    destroyAsync(h);
+    const id = h[async_id_symbol] = natives.newAsyncId();
+    const t = h[trigger_async_id_symbol] = natives.defaultTriggerAsyncId();
+    if (hooks.initEnabled) hooks.emitInit(id, type, t, resource === undefined ? h : resource);
+  };
   return h;
+}
+function newHandle(kind, type, trigger) {
+  return asyncHandle(b.newHandle(kind), type, trigger);
 }
 
 // ---- errors ----------------------------------------------------------------------------
@@ -900,8 +912,7 @@ function serverConnection(self, handle, err, clientHandle) {
     return;
   }
   const pipe = self._pipeName !== undefined;
-  initAsync(clientHandle, pipe ? 'PIPEWRAP' : 'TCPWRAP', handle[async_id_symbol]);
-  clientHandle.getAsyncId = () => clientHandle[async_id_symbol];
+  asyncHandle(clientHandle, pipe ? 'PIPEWRAP' : 'TCPWRAP', handle[async_id_symbol]);
   if (self.maxConnections && self._connections >= self.maxConnections) {
     clientHandle.onclose = () => destroyAsync(clientHandle);
     clientHandle.close();
