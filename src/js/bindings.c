@@ -25,6 +25,7 @@ static const binding_entry bindings[] = {
     {"perf", weft__js_perf_binding},
     {"net", weft__js_net_binding},
     {"http_parser", weft__js_http_parser_binding},
+    {"cares", weft__js_cares_binding},
     {NULL, NULL},
 };
 

@@ -254,6 +254,8 @@ uint64_t weft__js_time_origin(void);
  * dns.js); http_parser.c: llhttp for lib/http.js */
 JSValue weft__js_net_binding(JSContext *ctx);
 JSValue weft__js_http_parser_binding(JSContext *ctx);
+/* dns_cares.c: c-ares channels (dlopen'ed) for lib/dns.js's resolve* and Resolver */
+JSValue weft__js_cares_binding(JSContext *ctx);
 
 /* A libuv request (uv_work_t, uv_fs_t...) owned by C whose completion calls
  * req.oncomplete(err, value) on the JS object given at start. Start on the

@@ -784,7 +784,8 @@ static JSValue js_getnameinfo(JSContext *ctx, JSValueConst this_val, int argc, J
     if (rc < 0) return JS_NewInt32(ctx, rc);
     net_req *r = new_req(ctx, argv[0]);
     if (!r) return JS_EXCEPTION;
-    rc = uv_getnameinfo(&js->host->loop, &r->r.gni, on_gni, (struct sockaddr *)&ss, 0);
+    /* NI_NAMEREQD: an address with no name is ENOTFOUND, as Node */
+    rc = uv_getnameinfo(&js->host->loop, &r->r.gni, on_gni, (struct sockaddr *)&ss, NI_NAMEREQD);
     return JS_NewInt32(ctx, rc < 0 ? drop_req(ctx, r, rc) : 0);
 }
 

@@ -723,3 +723,7 @@ internal.perfBinding = () => {
   return { observerCounts, constants };
 };
 internal.perfNow = uptimeMs;
+// Node's hasObserver / startPerf+stopPerf for the 'dns', 'net' and 'http'
+// entries the network modules make
+internal.perfObserved = (type) => observerCounts[entryTypeIndex[type]] > 0;
+internal.perfEntry = (name, type, start, detail) => enqueue(nodeEntry(name, type, start, uptimeMs() - start, detail));
