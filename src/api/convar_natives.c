@@ -98,39 +98,40 @@ static int n_get_convar_float(void *ud, const char *args, size_t len, char **out
     return weft__res_num(v && end != v ? (double)(float)d : weft__args_num(&a, 1, 0), out, olen);
 }
 
-static int set_with(weft_host *h, const char *args, size_t len, unsigned flags, int keep)
+static int set_with(weft_host *h, const char *native, const char *args, size_t len,
+                    unsigned flags, int keep)
 {
     weft__args a;
     char name[256], value[WEFT_CONSOLE_LINE_MAX];
     if (weft__args_parse(&a, args, len) < 0 || !weft__args_text(&a, 0, name, sizeof name) ||
         !*name || strpbrk(name, " \t\n;\""))
-        return weft_native_error(h, "SetConvar: the convar name must be a word");
+        return weft_native_error(h, "%s: the convar name must be a word", native);
     if (!weft__args_text(&a, 1, value, sizeof value))
-        return weft_native_error(h, "SetConvar(\"%s\"): the value must be a string", name);
+        return weft_native_error(h, "%s(\"%s\"): the value must be a string", native, name);
     if (keep) {
         const weft__convar *cv = weft__convars_find(&h->server->convars, name);
         if (cv) flags = cv->flags;
     }
     char why[512];
     if (weft__convar_check(&h->server->convars, name, value, why, sizeof why))
-        return weft_native_error(h, "SetConvar: %s", why);
+        return weft_native_error(h, "%s: %s", native, why);
     return weft__srv_set_convar(h, name, value, flags);
 }
 
 static int n_set_convar(void *ud, const char *args, size_t len, char **out, size_t *olen)
 {
-    return set_with(ud, args, len, 0, 1);
+    return set_with(ud, "SetConvar", args, len, 0, 1);
 }
 
 static int n_set_convar_replicated(void *ud, const char *args, size_t len, char **out, size_t *olen)
 {
-    return set_with(ud, args, len, WEFT_CONVAR_REPLICATED, 0);
+    return set_with(ud, "SetConvarReplicated", args, len, WEFT_CONVAR_REPLICATED, 0);
 }
 
 static int n_set_convar_server_info(void *ud, const char *args, size_t len, char **out,
                                     size_t *olen)
 {
-    return set_with(ud, args, len, WEFT_CONVAR_SERVERINFO, 0);
+    return set_with(ud, "SetConvarServerInfo", args, len, WEFT_CONVAR_SERVERINFO, 0);
 }
 
 static int n_add_listener(void *ud, const char *args, size_t len, char **out, size_t *olen)

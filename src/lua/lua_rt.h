@@ -113,6 +113,11 @@ int weft__lua_load_compiled(weft__lua *lua, const char *buf, size_t len, const c
  * raises. Once the CPU limit has stopped the runtime (lua->runaway) it logs
  * nothing: the limit's own line said it. */
 void weft__lua_report(weft__lua *lua, lua_State *co, int status);
+/* The string on top of L prefixed with "FILE:LINE: " of the innermost
+ * script frame under the running C function (not weft's own preludes), or
+ * with direct, of its direct caller only (error(msg, 2): nothing when that
+ * is a C function such as pcall); unchanged when there is none. */
+void weft__lua_prefix_caller(lua_State *L, int direct);
 /* Log "[res] <fmt...>" on stderr. */
 void weft__lua_log(weft__lua *lua, const char *fmt, ...);
 

@@ -168,6 +168,9 @@ static int await_k(lua_State *L, int status, lua_KContext ctx)
 {
     /* resumed with (ok, value) by the R_AWAIT reaction */
     if (lua_toboolean(L, -2)) return 1;
+    /* as FiveM's error(reason, 2): a string names the line that awaited
+     * (the script line under weft's own call, for an export's promise) */
+    if (lua_type(L, -1) == LUA_TSTRING) weft__lua_prefix_caller(L, ctx == 0);
     return lua_error(L);
 }
 
@@ -175,7 +178,16 @@ static int await_k(lua_State *L, int status, lua_KContext ctx)
  * reason raised as an error; waits (yields) while it is pending. A value
  * that is not a promise is returned as is (FiveM #1515: code awaits export
  * results that may or may not be promises). */
+static int await_impl(lua_State *L, int from_c);
+
 static int l_await(lua_State *L)
+{
+    return await_impl(L, 0);
+}
+
+/* from_c: awaited by weft's own C code for a script line (an export call
+ * that went pending), which the rejection names. */
+static int await_impl(lua_State *L, int from_c)
 {
     weft__lua *lua = weft__lua_from_state(L);
     promise *p = to_promise(L, 1);
@@ -190,13 +202,14 @@ static int l_await(lua_State *L)
     if (p->state != PENDING) {
         lua_getiuservalue(L, 1, 1);
         if (p->state == FULFILLED) return 1;
+        if (lua_type(L, -1) == LUA_TSTRING) weft__lua_prefix_caller(L, !from_c);
         return lua_error(L);
     }
     lua_pushthread(L);
     add_reaction(L, 1, R_AWAIT, 2, 0, 0);
     lua_settop(L, 0);
     lua->yield_registered = 1;
-    return lua_yieldk(L, 0, 0, await_k);
+    return lua_yieldk(L, 0, from_c, await_k);
 }
 
 int weft__lua_await(lua_State *L)
@@ -205,7 +218,7 @@ int weft__lua_await(lua_State *L)
         lua_rotate(L, 1, 1); /* the promise (top) to slot 1 */
         lua_settop(L, 1);
     }
-    return l_await(L);
+    return await_impl(L, 1);
 }
 
 /* p.state / p.value as FiveM's deferred.lua promises expose them (state 0

@@ -87,6 +87,32 @@ static void load_failed(weft__lua *lua, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The string error on top of L prefixed with "FILE:LINE: " of the script
+ * line that made the call (the innermost Lua frame that is not weft's own),
+ * as error() and luaL_error name theirs; unchanged when there is none. */
+void weft__lua_prefix_caller(lua_State *L, int direct)
+{
+    lua_Debug d;
+    weft__lua *lua = weft__lua_from_state(L);
+    size_t nl = lua && lua->name ? strlen(lua->name) : 0;
+    int best = 0; /* the innermost script frame; one of the resource's own files wins */
+    for (int level = 1; lua_getstack(L, level, &d); level++) {
+        if (direct && level > 1) break;
+        if (!lua_getinfo(L, "Sl", &d) || d.currentline <= 0) continue;
+        if (!strncmp(d.source, "@weft/", 6) || !strncmp(d.source, "=weft", 5)) continue;
+        if (!best) best = level;
+        if (nl && d.source[0] == '@' && d.source[1] == '@' && !strncmp(d.source + 2, lua->name, nl) &&
+            d.source[2 + nl] == '/') {
+            best = level;
+            break;
+        }
+    }
+    if (!best || !lua_getstack(L, best, &d) || !lua_getinfo(L, "Sl", &d)) return;
+    lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+}
+
 /* The error value as a string, pushed (lua.c's msghandler rules). */
 static const char *error_string(lua_State *L, int idx)
 {

@@ -225,13 +225,31 @@ static int unpack_protected(lua_State *L)
     lua_getfield(L, 1, "resource"); /* 3 */
     lua_getfield(L, 1, "name");     /* 4 */
     lua_getfield(L, 1, "message");  /* 5 */
+    lua_getfield(L, 1, "stack");    /* 6 */
     const char *res = lua_tostring(L, 3), *name = lua_tostring(L, 4), *msg = lua_tostring(L, 5);
+    const char *stack = lua_tostring(L, 6);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     if (res && *res) {
         luaL_addchar(&b, '[');
         luaL_addstring(&b, res);
         luaL_addstring(&b, "] ");
+    }
+    /* where it was thrown: the first frame of a JS stack ("    at f
+     * (@res/f.js:2:9)"), unless the message starts with a place already */
+    if (stack && (!msg || msg[0] != '@')) {
+        const char *at = strstr(stack, "at "), *end = at ? strchr(at, '\n') : NULL;
+        if (at) {
+            size_t n = end ? (size_t)(end - at) : strlen(at);
+            const char *open = memchr(at, '(', n);
+            const char *from = open ? open + 1 : at + 3;
+            const char *to = at + n;
+            if (open && to > from && to[-1] == ')') to--;
+            if (to > from && *from == '@') {
+                luaL_addlstring(&b, from, (size_t)(to - from));
+                luaL_addstring(&b, ": ");
+            }
+        }
     }
     if (name && *name && strcmp(name, "Error")) {
         luaL_addstring(&b, name);
@@ -267,7 +285,10 @@ static void pack_error(weft__lua *lua, lua_State *L, int idx, const char *trace,
         return; /* a table or other value is thrown as is (as JS throws values) */
     if (t != LUA_TSTRING && t != LUA_TNUMBER) lua_pop(L, 1); /* the codec's message */
     const char *msg = luaL_tolstring(L, idx, NULL);
-    weft__call_pack_error("Error", msg, trace ? trace : "", res_name(lua), out, len);
+    /* No Lua traceback: the message names its file:line, and a JS caller
+     * adds its own frames (one line and the caller's, not 6). */
+    (void)trace;
+    weft__call_pack_error("Error", msg, "", res_name(lua), out, len);
     lua_pop(L, 1);
 }
 
@@ -335,6 +356,7 @@ static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res, int
         if (!res->buf || push_unpacked(lua, L, res->buf, res->len, UNPACK_ERROR) < 0)
             lua_pushliteral(L, "call failed");
         free(res->buf);
+        if (lua_type(L, -1) == LUA_TSTRING) weft__lua_prefix_caller(L, 0);
         return lua_error(L);
     }
 }

@@ -25,5 +25,5 @@ bin "$T/srv/resources/bc/dumped.lua"
 printf "print('main.lua runs') ExecuteCommand('quit')\n" > "$T/srv/resources/bc/main.lua"
 # (a script that fails to load stops its resource: main.lua does not run)
 out=$(cd "$T/srv" && NO_COLOR=1 timeout 60 "$WEFT" serve . +quit </dev/null 2>&1); rc=$?
-expect "resource script" "$out" $rc "[bc] SCRIPT ERROR: @bc/dumped.lua: a precompiled Lua chunk; only source files are loaded" 0
+expect "resource script" "$out" $rc "[weft] could not start \"bc\": script error in @bc/dumped.lua: a precompiled Lua chunk; only source files are loaded" 0
 exit $fail

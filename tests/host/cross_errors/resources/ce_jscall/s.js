@@ -1,0 +1,11 @@
+RegisterCommand('ce_calllua', () => {
+  exports.ce_luax.boom();
+}, false);
+RegisterCommand('ce_calljsx', () => {
+  exports.ce_jsx.boom();
+}, false);
+setTimeout(() => {
+  for (const c of ['ce_calljs', 'ce_callasync', 'ce_callluax', 'ce_conv', 'ce_pcall', 'ce_calllua', 'ce_calljsx'])
+    ExecuteCommand(c);
+  setTimeout(() => ExecuteCommand('quit'), 100);
+}, 20);

@@ -1,0 +1,3 @@
+exports('boom', function()
+  error('lua export failed')
+end)
