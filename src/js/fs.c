@@ -710,6 +710,29 @@ static const named_int constants[] = {
 };
 #undef N
 
+/* uvErrors() -> [[code, name, message], ...]: libuv's whole error table
+ * (UV_ERRNO_MAP), for internalBinding('uv') and util.getSystemErrorMap */
+static JSValue fs_uv_errors(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    static const struct {
+        int code;
+        const char *name, *message;
+    } table[] = {
+#define XX(code, message) {UV_##code, #code, message},
+        UV_ERRNO_MAP(XX)
+#undef XX
+    };
+    JSValue arr = JS_NewArray(ctx);
+    for (uint32_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        JSValue row = JS_NewArray(ctx);
+        JS_SetPropertyUint32(ctx, row, 0, JS_NewInt32(ctx, table[i].code));
+        JS_SetPropertyUint32(ctx, row, 1, JS_NewString(ctx, table[i].name));
+        JS_SetPropertyUint32(ctx, row, 2, JS_NewString(ctx, table[i].message));
+        JS_SetPropertyUint32(ctx, arr, i, row);
+    }
+    return arr;
+}
+
 JSValue weft__js_fs_binding(JSContext *ctx)
 {
     JSValue o = JS_NewObject(ctx);
@@ -721,6 +744,7 @@ JSValue weft__js_fs_binding(JSContext *ctx)
     for (const named_int *e = constants; e->name; e++)
         JS_SetPropertyStr(ctx, c, e->name, JS_NewInt32(ctx, e->value));
     JS_SetPropertyStr(ctx, o, "constants", c);
+    JS_SetPropertyStr(ctx, o, "uvErrors", JS_NewCFunction(ctx, fs_uv_errors, "uvErrors", 0));
     weft__js_fs_watch_init(ctx, o);
     return o;
 }

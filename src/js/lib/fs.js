@@ -71,7 +71,7 @@ const kFlags = {
 function stringToFlags(flags, name = 'flags') {
   if (typeof flags === 'number') return flags;
   if (flags == null) return C.O_RDONLY;
-  const f = kFlags[flags];
+  const f = typeof flags === 'string' && Object.hasOwn(kFlags, flags) ? kFlags[flags] : undefined;
   if (f === undefined) throw invalidArgValue(name, flags);
   return f;
 }
@@ -146,26 +146,32 @@ for (const [name, bits] of Object.entries(typeChecks)) {
 function dateFromMs(ms) {
   return new Date(Math.round(Number(ms)));
 }
-function Stats(a) {
-  StatsBase.call(this, a);
-  this.atimeMs = a[10]; this.mtimeMs = a[11]; this.ctimeMs = a[12]; this.birthtimeMs = a[13];
-  this.atime = dateFromMs(a[10]); this.mtime = dateFromMs(a[11]);
-  this.ctime = dateFromMs(a[12]); this.birthtime = dateFromMs(a[13]);
+// new fs.Stats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks,
+// atimeMs, mtimeMs, ctimeMs, birthtimeMs), as Node's
+function Stats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeMs, mtimeMs, ctimeMs, birthtimeMs) {
+  StatsBase.call(this, [dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks]);
+  this.atimeMs = atimeMs; this.mtimeMs = mtimeMs; this.ctimeMs = ctimeMs; this.birthtimeMs = birthtimeMs;
+  this.atime = dateFromMs(atimeMs); this.mtime = dateFromMs(mtimeMs);
+  this.ctime = dateFromMs(ctimeMs); this.birthtime = dateFromMs(birthtimeMs);
 }
 Object.setPrototypeOf(Stats.prototype, StatsBase.prototype);
-function BigIntStats(a) {
-  StatsBase.call(this, a.slice(0, 10).map((v) => BigInt(v)));
-  const names = ['atime', 'mtime', 'ctime', 'birthtime'];
-  for (let i = 0; i < 4; i++) {
-    const ns = BigInt(a[14 + 2 * i]) * 1000000000n + BigInt(a[15 + 2 * i]);
-    this[`${names[i]}Ms`] = ns / 1000000n;
-    this[`${names[i]}Ns`] = ns;
-  }
-  for (let i = 0; i < 4; i++) this[names[i]] = dateFromMs(this[`${names[i]}Ms`]);
+// BigIntStats(dev, ..., blocks, atimeNs, mtimeNs, ctimeNs, birthtimeNs): every
+// field a BigInt, the times also in nanoseconds (internal/fs/utils)
+const kTimeNames = ['atime', 'mtime', 'ctime', 'birthtime'];
+function BigIntStats(dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks, atimeNs, mtimeNs, ctimeNs, birthtimeNs) {
+  StatsBase.call(this, [dev, mode, nlink, uid, gid, rdev, blksize, ino, size, blocks]);
+  const ns = [atimeNs, mtimeNs, ctimeNs, birthtimeNs];
+  for (let i = 0; i < 4; i++) this[`${kTimeNames[i]}Ms`] = ns[i] / 1000000n;
+  for (let i = 0; i < 4; i++) this[`${kTimeNames[i]}Ns`] = ns[i];
+  for (let i = 0; i < 4; i++) this[kTimeNames[i]] = dateFromMs(this[`${kTimeNames[i]}Ms`]);
 }
 Object.setPrototypeOf(BigIntStats.prototype, StatsBase.prototype);
+// a: the binding's stat array (10 fields, 4 times in ms, 4 [sec, nsec] pairs)
 function makeStats(a, options) {
-  return options && options.bigint ? new BigIntStats(a) : new Stats(a);
+  if (!(options && options.bigint)) return new Stats(...a.slice(0, 14));
+  const big = a.slice(0, 10).map((v) => BigInt(v));
+  for (let i = 0; i < 4; i++) big.push(BigInt(a[14 + 2 * i]) * 1000000000n + BigInt(a[15 + 2 * i]));
+  return new BigIntStats(...big);
 }
 
 const kType = Symbol('type');
@@ -201,6 +207,48 @@ function makeDirents(path, [names, types], encoding) {
     out.push(new Dirent(encodeName(names[i], encoding), t, path));
   }
   return out;
+}
+
+// Node's internal/fs/utils getDirent(path, name, type[, cb]) and
+// getDirents(path, [names, types][, cb]): names may be Buffers (encoding
+// 'buffer'); an entry of unknown type is resolved with lstat; with cb the
+// result (or a bad path's error) goes to cb(err, value), else it is returned
+function direntTarget(path, name) {
+  const str = (v) => (typeof v === 'string' ? v : bytesToString(v, 'utf8'));
+  return `${str(path)}/${str(name)}`;
+}
+function direntPathError(path) {
+  if (typeof path === 'string' || path instanceof Uint8Array) return null;
+  try { throwType('path', ['string', 'Buffer'], path); } catch (err) { return err; }
+}
+function resolveDirentType(path, name, type, cb) {
+  if (type !== C.UV_DIRENT_UNKNOWN) return cb ? cb(null, type) : type;
+  const toType = (st) => {
+    const mode = st[1] & S_IFMT;
+    return Number(Object.keys(direntTypes).find((k) => direntTypes[k] === mode) ?? type);
+  };
+  if (!cb) {
+    try { return toType(b.lstat(direntTarget(path, name))); } catch { return type; }
+  }
+  b.lstat(direntTarget(path, name), callback((err, st) => cb(null, err ? type : toType(st))));
+}
+function getDirent(path, name, type, cb) {
+  const err = direntPathError(path);
+  if (err) { if (cb) { cb(err); return; } throw err; }
+  if (!cb) return new Dirent(name, resolveDirentType(path, name, type), path);
+  resolveDirentType(path, name, type, (e, t) => cb(null, new Dirent(name, t, path)));
+}
+function getDirents(path, [names, types], cb) {
+  const err = direntPathError(path);
+  if (err) { if (cb) { cb(err); return; } throw err; }
+  if (!cb) return names.map((name, i) => getDirent(path, name, types[i]));
+  const out = new Array(names.length);
+  let left = names.length;
+  if (left === 0) { process.nextTick(cb, null, out); return; }
+  names.forEach((name, i) => getDirent(path, name, types[i], (e, dirent) => {
+    out[i] = dirent;
+    if (--left === 0) cb(null, out);
+  }));
 }
 
 const noResult = () => undefined;
@@ -259,6 +307,18 @@ function close(fd, cb = () => {}) {
 function closeSync(fd) {
   b.close(getFd(fd));
 }
+// Node's internal/fs/utils checks of a read's or write's range of a buffer
+function validateOffsetLengthRead(offset, length, bufferLength) {
+  if (offset < 0) throw outOfRange('offset', '>= 0', offset);
+  if (length < 0) throw outOfRange('length', '>= 0', length);
+  if (offset + length > bufferLength) throw outOfRange('length', `<= ${bufferLength - offset}`, length);
+}
+function validateOffsetLengthWrite(offset, length, byteLength) {
+  if (offset > byteLength) throw outOfRange('offset', `<= ${byteLength}`, offset);
+  if (length > byteLength - offset) throw outOfRange('length', `<= ${byteLength - offset}`, length);
+  if (length < 0) throw outOfRange('length', '>= 0', length);
+  validateInt32(length, 'length', 0);
+}
 function readArgs(fd, buffer, offset, length, position) {
   getFd(fd);
   if (!isView(buffer)) throwType('buffer', ['Buffer', 'TypedArray', 'DataView'], buffer);
@@ -267,8 +327,7 @@ function readArgs(fd, buffer, offset, length, position) {
   const size = buffer.byteLength;
   length = length === undefined ? size - offset : length | 0;
   if (size === 0) throw invalidArgValue('buffer', buffer, 'is empty and cannot be written');
-  if (length < 0) throw outOfRange('length', '>= 0', length);
-  if (offset + length > size) throw outOfRange('length', `<= ${size - offset}`, length);
+  validateOffsetLengthRead(offset, length, size);
   if (position == null) position = -1;
   else if (typeof position === 'bigint') {
     const max = 2n ** 63n - 1n - BigInt(length);
@@ -343,8 +402,7 @@ function writeArgs(fd, buffer, offset, length, position) {
     else validateInteger(offset, 'offset', 0);
     if (typeof length !== 'number') length = buffer.byteLength - offset;
     if (typeof position !== 'number') position = -1;
-    if (offset > buffer.byteLength) throw outOfRange('offset', `>= 0 && <= ${buffer.byteLength}`, offset);
-    validateInteger(length, 'length', 0, buffer.byteLength - offset);
+    validateOffsetLengthWrite(offset, length, buffer.byteLength);
     return [fd, viewBytes(buffer), offset, length, position, buffer];
   }
   if (typeof buffer !== 'string') throwType('buffer', ['string', 'Buffer', 'TypedArray', 'DataView'], buffer);
@@ -513,8 +571,18 @@ function rmSync(path, options) {
 // rmdir { recursive } (deprecated, DEP0147): rm -r of a directory; a file
 // gives rmdir's ENOTDIR.
 let warnedRecursiveRmdir = false;
+const defaultRmdirOptions = { retryDelay: 100, maxRetries: 0, recursive: false };
+function validateRmdirOptions(options, defaults = defaultRmdirOptions) {
+  if (options === undefined) return defaults;
+  validateObject(options, 'options');
+  options = { ...defaults, ...options };
+  validateBoolean(options.recursive, 'options.recursive');
+  validateInt32(options.retryDelay, 'options.retryDelay', 0);
+  validateUint32(options.maxRetries, 'options.maxRetries');
+  return options;
+}
 function recursiveRmdir(options) {
-  if (!options || !options.recursive) return false;
+  if (!validateRmdirOptions(options).recursive) return false;
   if (!warnedRecursiveRmdir) {
     warnedRecursiveRmdir = true;
     process.emitWarning('In future versions of Node.js, fs.rmdir(path, { recursive: true }) will be removed. ' +
@@ -1284,13 +1352,19 @@ class FSWatcher extends EventEmitter {
   _start(filename, persistent, encoding) {
     this._encoding = encoding;
     this._filename = filename;
-    this._handle = b.watchStart(this, filename, persistent);
+    try {
+      this._handle = b.watchStart(this, filename, persistent);
+    } catch (err) {
+      err.filename = filename; // Node's watch errors name the file twice
+      throw err;
+    }
     watchInit(this._handle, 'FSEVENTWRAP');
   }
   onchange(status, eventType, filename) {
     watchScope(this._handle, () => {
       if (status < 0) {
         const err = b.uvError(status, 'watch', this._filename);
+        err.filename = this._filename;
         this.close();
         this.emit('error', err);
         return;
@@ -1495,4 +1569,9 @@ Object.defineProperty(exists, kCustomPromisify, {
 });
 Object.defineProperty(fs, '_toUnixTimestamp', { value: toUnixTimestamp, enumerable: false, writable: true, configurable: true });
 internal.fsModule = fs;
+// require('internal/fs/utils') under --expose-internals: these helpers of fs's
+internal.fsUtils = {
+  stringToFlags, validateRmdirOptions, validateOffsetLengthRead, validateOffsetLengthWrite,
+  getDirent, getDirents, Stats, BigIntStats, Dirent, toUnixTimestamp, getValidatedPath: getPath,
+};
 internal.fsPromises = promises;

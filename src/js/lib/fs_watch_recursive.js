@@ -40,7 +40,9 @@ class RecursiveFSWatcher extends FSWatcher {
     try {
       st = fs.statSync(root);
     } catch (err) {
-      throw b.uvError(err.errno, 'watch', filename);
+      const e = b.uvError(err.errno, 'watch', filename);
+      e.filename = filename;
+      throw e;
     }
     if (!st.isDirectory()) { // a file: what a plain watcher reports
       super._start(filename, persistent, encoding);
@@ -50,7 +52,12 @@ class RecursiveFSWatcher extends FSWatcher {
     this._filename = filename;
     this._root = root;
     this._persistent = persistent;
-    this._addDir(root, true);
+    try {
+      this._addDir(root, true);
+    } catch (err) {
+      err.filename = filename;
+      throw err;
+    }
     this._scan(root, false);
   }
   // a handle on dir; false when it vanished meanwhile
@@ -111,6 +118,7 @@ class RecursiveFSWatcher extends FSWatcher {
     if (status < 0) {
       if (w.dir !== this._root) return; // its parent reports its removal
       const err = b.uvError(status, 'watch', this._filename);
+      err.filename = this._filename;
       this.close();
       this.emit('error', err);
       return;

@@ -58,10 +58,19 @@ const modules = {
     void globalThis.EventTarget; // loads lib/event_target.js
     return internal.eventTargetInternals();
   },
+  'internal/fs/utils': () => {
+    if (!internal.fsModule) natives.loadLib('fs');
+    return internal.fsUtils;
+  },
   // internalBinding(name): the C bindings weft has under Node's names
   'internal/test/binding': () => ({
     internalBinding(name) {
       if (name === 'timers') return { getLibuvNow: timersInternals().getLibuvNow };
+      if (name === 'uv') return uvBinding();
+      if (name === 'constants') {
+        const fsConstants = natives.binding('fs').constants;
+        return { fs: { ...fsConstants }, os: internal.builtins.os().constants };
+      }
       if (name === 'performance') {
         if (!internal.perfHooks) natives.loadLib('perf_hooks');
         return internal.perfBinding();
@@ -70,6 +79,24 @@ const modules = {
     },
   }),
 };
+
+// internalBinding('uv'): libuv's error codes as UV_ENOENT..., errname(code),
+// getErrorMap() (code -> [name, message])
+let uvTable;
+function uvBinding() {
+  if (uvTable) return uvTable;
+  const rows = natives.binding('fs').uvErrors();
+  const byCode = new Map(rows.map(([code, name, message]) => [code, [name, message]]));
+  uvTable = {
+    errname(err) {
+      const row = byCode.get(err);
+      return row ? row[0] : `Unknown system error ${err}`;
+    },
+    getErrorMap: () => new Map(byCode),
+  };
+  for (const [code, name] of rows) uvTable[`UV_${name}`] = code;
+  return uvTable;
+}
 
 const cache = Object.create(null);
 internal.loadInternalModule = function (name) {
