@@ -69,6 +69,9 @@ typedef struct weft_run_options {
      * Borrowed. */
     const char *eval_source;
     int print_eval;
+    /* Node's --input-type=module: eval_source is an ES module ("[eval1]",
+     * imports resolved from the working directory) */
+    int eval_module;
     /* process.argv0: the program name as invoked (NULL: argv[0]). Borrowed. */
     const char *argv0;
 } weft_run_options;

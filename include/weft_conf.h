@@ -60,6 +60,11 @@
 #define WEFT_JS_NET_READ_BYTES (64 * 1024)
 #define WEFT_JS_HTTP_MAX_HEADER (16 * 1024)
 
+/* MessagePort (src/js/messaging.c): messages delivered per wake-up of a
+ * port before it yields to the rest of the loop and wakes again (Node caps a
+ * port's turn the same way so a port posting to itself cannot starve I/O). */
+#define WEFT_PORT_MESSAGES_PER_WAKE 1000
+
 /* QuickJS cycle collection interval, in percent of heap growth: after a
  * collection the next one runs once the runtime's heap has grown by this
  * much of its size then (QuickJS's own default: 50). Acyclic garbage is

@@ -157,7 +157,7 @@ int main(int argc, char **argv)
      * the process (children get the default back: libuv resets it) */
     signal(SIGPIPE, SIG_IGN);
     const char *ur = NULL, *eval = NULL;
-    int print = 0, from_stdin = 0;
+    int print = 0, from_stdin = 0, eval_module = 0;
     int exec_argc = 0;
     char *exec_argv[64];
     const int exec_max = (int)(sizeof exec_argv / sizeof *exec_argv) - 2;
@@ -189,6 +189,10 @@ int main(int argc, char **argv)
             print = print || a[2] == 'p';
             eval = strchr(a, '=') + 1;
             if (exec_argc < exec_max) exec_argv[exec_argc++] = argv[i];
+        } else if (!strncmp(a, "--input-type=", 13)) {
+            /* -e/-p or stdin source as an ES module (Node's --input-type) */
+            eval_module = !strcmp(a + 13, "module");
+            if (exec_argc < exec_max) exec_argv[exec_argc++] = argv[i];
         } else if (!strncmp(a, "--unhandled-rejections=", 23)) {
             ur = a + 23;
             if (strcmp(ur, "throw") && strcmp(ur, "strict") && strcmp(ur, "warn") &&
@@ -215,6 +219,7 @@ int main(int argc, char **argv)
     exe[n > 0 ? n : 0] = 0;
     weft_run_options opts = {.unhandled_rejections = ur, .exec_argc = exec_argc,
                              .exec_argv = exec_argv, .print_eval = print,
+                             .eval_module = eval_module,
                              .argv0 = argv[0]};
     char *stdin_src = NULL;
     if (!eval && i >= argc && !from_stdin && !isatty(0)) from_stdin = 1;

@@ -26,6 +26,7 @@ static const binding_entry bindings[] = {
     {"net", weft__js_net_binding},
     {"http_parser", weft__js_http_parser_binding},
     {"cares", weft__js_cares_binding},
+    {"messaging", weft__js_messaging_binding},
     {NULL, NULL},
 };
 

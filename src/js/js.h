@@ -195,6 +195,8 @@ int weft__js_exit_pending(weft__js *js);
 
 /* Load and run the main file (CommonJS, or ES module for .mjs). */
 int weft__js_run_main(weft__js *js, const char *path);
+/* The same for `--input-type=module` source (-e, stdin). */
+void weft__js_run_eval_module(weft__js *js, const char *src);
 
 /* Install natives: tasks.c, timers.c, process.c, modules.c */
 void weft__js_tasks_init(weft__js *js, JSValue natives);
@@ -256,6 +258,7 @@ JSValue weft__js_net_binding(JSContext *ctx);
 JSValue weft__js_http_parser_binding(JSContext *ctx);
 /* dns_cares.c: c-ares channels (dlopen'ed) for lib/dns.js's resolve* and Resolver */
 JSValue weft__js_cares_binding(JSContext *ctx);
+JSValue weft__js_messaging_binding(JSContext *ctx); /* messaging.c: MessagePort handles */
 
 /* A libuv request (uv_work_t, uv_fs_t...) owned by C whose completion calls
  * req.oncomplete(err, value) on the JS object given at start. Start on the

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "js/js.h"
 
 char *weft__read_file(const char *path, size_t *len);
@@ -127,6 +128,46 @@ void weft__js_modules_init(weft__js *js, JSValue natives)
     JS_SetModuleLoaderFunc(js->rt, module_normalize, module_loader, js);
 }
 
+/* Evaluate an ES main module (inside a host entry). */
+static void run_main_module(weft__js *js, const char *path, const char *buf, size_t len)
+{
+    JSContext *ctx = js->ctx;
+    JSValue fn = JS_Eval(ctx, buf, len, path, JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
+    if (JS_IsException(fn)) {
+        weft__js_report_exception(js, 0);
+        return;
+    }
+    set_import_meta(ctx, fn, path, 1);
+    JSValue p = JS_EvalFunction(ctx, fn);
+    /* Node evaluates the main ES module from inside a promise job:
+     * the microtasks it queues drain before any nextTick. */
+    if (JS_IsException(p)) {
+        weft__js_report_exception(js, 0);
+        return;
+    }
+    weft__js_run_microtasks(js);
+    JSValue handle = JS_GetPropertyStr(ctx, js->internal, "handleMainPromise");
+    JSValue r = JS_Call(ctx, handle, JS_UNDEFINED, 1, (JSValueConst *)&p);
+    if (JS_IsException(r)) weft__js_report_exception(js, 0);
+    JS_FreeValue(ctx, r);
+    JS_FreeValue(ctx, handle);
+    JS_FreeValue(ctx, p);
+}
+
+/* `--input-type=module` with -e or stdin: the source as the main ES module
+ * "[eval1]" of the working directory, as Node names it. */
+void weft__js_run_eval_module(weft__js *js, const char *src)
+{
+    char cwd[PATH_MAX], name[PATH_MAX + 16];
+    if (!getcwd(cwd, sizeof cwd)) strcpy(cwd, ".");
+    snprintf(name, sizeof name, "%s/[eval1]", cwd);
+    weft__host_enter(js->host, &js->base);
+    run_main_module(js, name, src, strlen(src));
+    js->execution_async_id = 0;
+    js->trigger_async_id = 0;
+    weft__host_leave(js->host);
+}
+
 /* Run the main file as a host entry: its exceptions go to Node's
  * uncaught-exception path; the checkpoint at unwind is Node's scope close
  * after the main script. */
@@ -150,27 +191,8 @@ int weft__js_run_main(weft__js *js, const char *path)
             weft__host_leave(h);
             return WEFT_ENOENT;
         }
-        JSValue fn = JS_Eval(ctx, buf, len, path, JS_EVAL_TYPE_MODULE | JS_EVAL_FLAG_COMPILE_ONLY);
+        run_main_module(js, path, buf, len);
         free(buf);
-        if (JS_IsException(fn)) {
-            weft__js_report_exception(js, 0);
-        } else {
-            set_import_meta(ctx, fn, path, 1);
-            JSValue p = JS_EvalFunction(ctx, fn);
-            /* Node evaluates the main ES module from inside a promise job:
-             * the microtasks it queues drain before any nextTick. */
-            if (!JS_IsException(p)) weft__js_run_microtasks(js);
-            if (JS_IsException(p)) {
-                weft__js_report_exception(js, 0);
-            } else {
-                JSValue handle = JS_GetPropertyStr(ctx, js->internal, "handleMainPromise");
-                JSValue r = JS_Call(ctx, handle, JS_UNDEFINED, 1, (JSValueConst *)&p);
-                if (JS_IsException(r)) weft__js_report_exception(js, 0);
-                JS_FreeValue(ctx, r);
-                JS_FreeValue(ctx, handle);
-                JS_FreeValue(ctx, p);
-            }
-        }
     } else {
         JSValue fn = JS_GetPropertyStr(ctx, js->internal, "runMain");
         JSValue arg = JS_NewString(ctx, path);

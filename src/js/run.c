@@ -72,7 +72,8 @@ int weft_run_file(const char *file, const weft_run_options *opts)
     if (opts->exec_argc > 0) weft__js_set_exec_argv(js, opts->exec_argc, opts->exec_argv);
     /* a child of fork(): the IPC channel Node passes in NODE_CHANNEL_FD */
     if (getenv("NODE_CHANNEL_FD")) call_internal(js, "setupChannelFromEnv", NULL);
-    if (opts->eval_source) run_eval(js, opts->eval_source, opts->print_eval);
+    if (opts->eval_source && opts->eval_module) weft__js_run_eval_module(js, opts->eval_source);
+    else if (opts->eval_source) run_eval(js, opts->eval_source, opts->print_eval);
     else weft__js_run_main(js, file);
     weft__js_timers_main_done(js);
     /* Bound: each pass either ends the process or ran 'beforeExit' listeners

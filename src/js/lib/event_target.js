@@ -133,9 +133,19 @@ class ListenerList extends Array {
   get size() { return this.length; }
 }
 
+// events.setMaxListeners(n, target): per target, from the default at its
+// creation (Node's initEventTarget); one MaxListenersExceededWarning per
+// target until the limit is set again
+const kMaxEL = internal.kMaxEventTargetListeners ||
+  (internal.kMaxEventTargetListeners = Symbol('events.maxEventTargetListeners'));
+const kMaxELWarned = internal.kMaxEventTargetListenersWarned ||
+  (internal.kMaxEventTargetListenersWarned = Symbol('events.maxEventTargetListenersWarned'));
+
 class EventTarget {
   constructor() {
     this[kListeners] = new Map();
+    this[kMaxEL] = internal.EventEmitter ? internal.EventEmitter.defaultMaxListeners : 10;
+    this[kMaxELWarned] = false;
   }
   addEventListener(type, listener, options = undefined) {
     if (!isTarget(this)) throw invalidThis('EventTarget');
@@ -168,7 +178,18 @@ class EventTarget {
       entry.listener = null;
       entry.weak = new WeakRef(listener);
     }
+    if (entry.weak) pruneCollected(list);
     list.push(entry);
+    if (this[kMaxEL] > 0 && list.length > this[kMaxEL] && !this[kMaxELWarned]) {
+      this[kMaxELWarned] = true;
+      const w = new Error(`Possible EventTarget memory leak detected. ${list.length} ${type} listeners added to ` +
+        `${internal.inspect(this, { depth: -1 })}. MaxListeners is ${this[kMaxEL]}. Use events.setMaxListeners() to increase limit`);
+      w.name = 'MaxListenersExceededWarning';
+      w.target = this;
+      w.type = type;
+      w.count = list.length;
+      process.emitWarning(w);
+    }
     if (signal) {
       const off = () => this.removeEventListener(type, listener, { capture });
       signal.addEventListener('abort', off, { once: true, [kResistStopPropagation]: true });
@@ -191,6 +212,13 @@ class EventTarget {
     if (list.length === 0) this[kListeners].delete(type);
     if (typeof this[kRemoveListener] === 'function') this[kRemoveListener](list.length, type, listener, capture);
   }
+  [kInspect](depth, options) {
+    if (!isTarget(this)) throw invalidThis('EventTarget');
+    const name = this.constructor.name;
+    if (depth < 0) return name;
+    const opts = { ...options, depth: Number.isInteger(options.depth) ? options.depth - 1 : options.depth };
+    return `${name} ${internal.inspect({}, opts)}`;
+  }
   dispatchEvent(event) {
     if (!isTarget(this)) throw invalidThis('EventTarget');
     if (arguments.length < 1) throw missingArgs('"event" argument');
@@ -203,6 +231,15 @@ class EventTarget {
 }
 
 function listenerOf(entry) { return entry.weak ? entry.weak.deref() : entry.listener; }
+// weak listeners whose holder was collected leave the list (they count no more)
+function pruneCollected(list) {
+  for (let i = list.length - 1; i >= 0; i--) {
+    if (list[i].weak && list[i].weak.deref() === undefined) {
+      list[i].removed = true;
+      list.splice(i, 1);
+    }
+  }
+}
 const weakHolders = new WeakMap();
 const kWeakHandler = Symbol('kWeak');
 const kIsNodeStyleListener = Symbol('kIsNodeStyleListener');
@@ -217,6 +254,7 @@ internal.kResistStopPropagation = kResistStopPropagation;
 function dispatch(target, event, nodeValue, type) {
   const list = target[kListeners].get(type);
   const makeEvent = () => {
+    if (event === undefined && typeof target[kCreateEvent] === 'function') event = target[kCreateEvent](nodeValue, type);
     if (event === undefined) event = new CustomEvent(type, { detail: nodeValue });
     if (!event[kIsBeingDispatched]) {
       event[kTarget] = target;
@@ -252,6 +290,11 @@ function dispatch(target, event, nodeValue, type) {
 
 const kNewListener = Symbol('kNewListener');
 const kRemoveListener = Symbol('kRemoveListener');
+// a target's own event for a Node-style emit(type, value) (MessagePort's MessageEvent)
+const kCreateEvent = Symbol('kCreateEvent');
+// Node's kHybridDispatch: web-style listeners get the event (made on first
+// need), Node-style ones (on/once) the value
+internal.eventTargetHybridDispatch = (target, nodeValue, type) => dispatch(target, undefined, nodeValue, type);
 Object.defineProperty(EventTarget.prototype, Symbol.toStringTag, { value: 'EventTarget', configurable: true });
 // WebIDL: the methods and attributes are enumerable (as in Node)
 function enumerableMembers(proto) {
@@ -275,9 +318,10 @@ class NodeEventTarget extends EventTarget {
       throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
         `The value of "n" is out of range. It must be a non-negative number. Received ${internal.inspect(n)}`);
     }
-    this.#maxListeners = n;
+    this[kMaxEL] = n;
+    this[kMaxELWarned] = false;
   }
-  getMaxListeners() { NodeEventTarget.#check(this); return this.#maxListeners; }
+  getMaxListeners() { NodeEventTarget.#check(this); return this[kMaxEL]; }
   eventNames() { NodeEventTarget.#check(this); return [...this[kListeners].keys()]; }
   listenerCount(type) { NodeEventTarget.#check(this);
     const list = this[kListeners].get(`${type}`);
@@ -303,7 +347,6 @@ class NodeEventTarget extends EventTarget {
     return this;
   }
 }
-Object.defineProperty(NodeEventTarget.prototype, Symbol.toStringTag, { value: 'NodeEventTarget', configurable: true });
 // Node's defineEventHandler: an `on<name>` attribute on `obj` (a target or
 // a prototype); its listener is added on the first assignment, so it runs in
 // the order it was first set among the other listeners.
@@ -341,7 +384,7 @@ function defineEventHandler(obj, name, event = name) {
 // for require('internal/event_target') under --expose-internals
 internal.eventTargetInternals = () => ({
   Event, CustomEvent, EventTarget, NodeEventTarget, kEvents: kListeners, kWeakHandler, kIsNodeStyleListener,
-  defineEventHandler, kResistStopPropagation,
+  defineEventHandler, kResistStopPropagation, kNewListener, kRemoveListener, kCreateEvent,
 });
 
 // ---- AbortSignal / AbortController ----
@@ -470,3 +513,52 @@ class AbortController {
 Object.defineProperty(AbortController.prototype, Symbol.toStringTag, { value: 'AbortController', configurable: true });
 
 internal.webEvents = { Event, CustomEvent, EventTarget, AbortController, AbortSignal, DOMException };
+
+// ---- util.aborted, util.transferableAbortSignal/Controller ----
+// aborted(signal, resource): settles when signal aborts; the listener lives
+// only as long as `resource` (Node's kWeakHandler)
+async function aborted(signal, resource) {
+  if (signal === undefined) internal.throwInvalidArgType('signal', 'AbortSignal', signal);
+  internal.validateAbortSignal(signal, 'signal');
+  if (resource === null || (typeof resource !== 'object' && typeof resource !== 'function')) {
+    internal.throwInvalidArgType('resource', 'Object', resource);
+  }
+  if (signal.aborted) return;
+  let resolve;
+  const promise = new Promise((r) => { resolve = r; });
+  signal.addEventListener('abort', resolve, { [kWeakHandler]: resource, once: true, [kResistStopPropagation]: true });
+  return promise;
+}
+// A transferable signal posted to a MessagePort arrives as a new signal that
+// aborts (through a port pair of its own, unref'd) when the original does.
+function transferSignal() {
+  const clone = newSignal();
+  if (this[kAborted]) {
+    clone[kAborted] = true;
+    clone[kReason] = internal.cloneMessage(this[kReason], []);
+    return clone;
+  }
+  const { port1, port2 } = new globalThis.MessageChannel();
+  port2.onmessage = ({ data }) => {
+    port2.close();
+    abortSignal(clone, data);
+  };
+  port2.unref();
+  this.addEventListener('abort', () => {
+    port1.postMessage(this[kReason]);
+    port1.close();
+  }, { once: true, [kResistStopPropagation]: true });
+  return clone;
+}
+function transferableAbortSignal(signal) {
+  if (!(signal instanceof AbortSignal)) internal.throwInvalidArgType('signal', 'AbortSignal', signal);
+  if (!internal.kTransfer) natives.loadLib('structured_clone');
+  Object.defineProperty(signal, internal.kTransfer, { value: transferSignal, configurable: true });
+  return signal;
+}
+function transferableAbortController() {
+  const ac = new AbortController();
+  transferableAbortSignal(ac.signal);
+  return ac;
+}
+internal.abortUtil = { aborted, transferableAbortSignal, transferableAbortController };

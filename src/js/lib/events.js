@@ -32,8 +32,11 @@ EventEmitter.prototype._maxListeners = undefined;
 EventEmitter.prototype[kCapture] = false;
 EventEmitter.errorMonitor = kErrorMonitor;
 EventEmitter.captureRejectionSymbol = kRejection;
-EventEmitter.kMaxEventTargetListeners = Symbol('events.maxEventTargetListeners');
-EventEmitter.kMaxEventTargetListenersWarned = Symbol('events.maxEventTargetListenersWarned');
+// shared with event_target.js, whichever loads first
+EventEmitter.kMaxEventTargetListeners = internal.kMaxEventTargetListeners ||
+  (internal.kMaxEventTargetListeners = Symbol('events.maxEventTargetListeners'));
+EventEmitter.kMaxEventTargetListenersWarned = internal.kMaxEventTargetListenersWarned ||
+  (internal.kMaxEventTargetListenersWarned = Symbol('events.maxEventTargetListenersWarned'));
 
 function outOfRange(name, range, value) {
   throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',

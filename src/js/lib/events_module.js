@@ -131,8 +131,8 @@ function getEventListeners(emitter, name) {
 }
 
 function getMaxListeners(emitter) {
-  if (typeof emitter.getMaxListeners === 'function') return emitter.getMaxListeners();
   if (isEventTarget(emitter)) return emitter[EE.kMaxEventTargetListeners] ?? EE.defaultMaxListeners;
+  if (typeof emitter.getMaxListeners === 'function') return emitter.getMaxListeners();
   internal.throwInvalidArgType('emitter', ['EventEmitter', 'EventTarget'], emitter);
 }
 
@@ -147,11 +147,11 @@ function setMaxListeners(n = EE.defaultMaxListeners, ...targets) {
     return;
   }
   for (const t of targets) {
-    if (typeof t.setMaxListeners === 'function') t.setMaxListeners(n);
-    else if (isEventTarget(t)) {
+    if (isEventTarget(t)) {
       t[EE.kMaxEventTargetListeners] = n;
       t[EE.kMaxEventTargetListenersWarned] = false;
-    } else internal.throwInvalidArgType('eventTargets', ['EventEmitter', 'EventTarget'], t);
+    } else if (typeof t.setMaxListeners === 'function') t.setMaxListeners(n);
+    else internal.throwInvalidArgType('eventTargets', ['EventEmitter', 'EventTarget'], t);
   }
 }
 

@@ -59,3 +59,4 @@ lazyGlobals(['performance', 'Performance', 'PerformanceEntry', 'PerformanceMark'
 lazyGlobals(['Buffer'], 'buffer', 'bufferModule');
 lazyGlobals(['crypto', 'Crypto', 'CryptoKey', 'SubtleCrypto'], 'crypto', 'cryptoGlobals');
 lazyGlobals(['URL', 'URLSearchParams'], 'url_whatwg', 'whatwgURL');
+lazyGlobals(['MessageChannel', 'MessagePort', 'MessageEvent', 'BroadcastChannel'], 'worker_threads', 'messaging');

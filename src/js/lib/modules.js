@@ -62,6 +62,7 @@ builtins['util/types'] = () => builtins.util().types;
 builtins.perf_hooks = libModule('perf_hooks', 'perfHooks');
 builtins.os = libModule('os', 'osModule');
 builtins.crypto = libModule('crypto', 'cryptoModule');
+builtins.worker_threads = libModule('worker_threads', 'workerThreads');
 // fs streams (fs_streams.js) load on first use of one of their names.
 let fsStreamNames = false;
 builtins.fs = () => {
@@ -301,6 +302,10 @@ function makeUtil() {
     isArray: Array.isArray,
     get TextEncoder() { return globalThis.TextEncoder; },
     get TextDecoder() { return globalThis.TextDecoder; },
+    // event_target.js
+    get aborted() { void globalThis.AbortSignal; return internal.abortUtil.aborted; },
+    get transferableAbortSignal() { void globalThis.AbortSignal; return internal.abortUtil.transferableAbortSignal; },
+    get transferableAbortController() { void globalThis.AbortSignal; return internal.abortUtil.transferableAbortController; },
     isDeepStrictEqual(a, b) {
       if (!internal.isDeepStrictEqual) natives.loadLib('assert');
       return internal.isDeepStrictEqual(a, b);

@@ -647,6 +647,13 @@ class Histogram {
   }
 }
 Object.defineProperty(Histogram.prototype[kInspect], 'name', { value: '[nodejs.util.inspect.custom]' });
+// structured clone / postMessage: the copy shares the recorded data (Node
+// clones the handle); an IntervalHistogram's copy is a plain Histogram
+const kClone = internal.kClone || (internal.kClone = Symbol('kClone'));
+Histogram.prototype[kClone] = function () {
+  const Ctor = this instanceof RecordableHistogram ? RecordableHistogram : Histogram;
+  return new Ctor(kSkipThrow, this[kHandle]);
+};
 
 class RecordableHistogram extends Histogram {
   constructor(skip = undefined, handle = undefined) {

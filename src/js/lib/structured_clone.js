@@ -7,9 +7,9 @@
 // Loaded on the first structuredClone call.
 'use strict';
 
-function dataCloneError(what) {
+function dataCloneError(what, whole = false) {
   const DOMException = globalThis.DOMException;
-  return new DOMException(`${what} could not be cloned.`, 'DataCloneError');
+  return new DOMException(whole ? what : `${what} could not be cloned.`, 'DataCloneError');
 }
 
 const errorCtors = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
@@ -22,7 +22,6 @@ function structuredClone(value, options = undefined) {
   if (options !== undefined && options !== null && typeof options !== 'object') {
     internal.throwInvalidArgType('options', 'Object', options);
   }
-  const memory = new Map();
   let transfer = [];
   if (options && options.transfer !== undefined && options.transfer !== null) {
     const t = options.transfer;
@@ -31,16 +30,52 @@ function structuredClone(value, options = undefined) {
     }
     transfer = [...t];
   }
+  return cloneMessage(value, transfer);
+}
+
+// Objects whose transfer is ignored (they are copied instead): Node 20's
+// worker_threads.markAsUntransferable.
+internal.untransferable = new WeakSet();
+
+// cloneMessage(value, transferList): the clone, with the listed
+// ArrayBuffers detached in the sender and the listed MessagePorts moved
+// (MessagePort.postMessage and structuredClone). Nothing is detached or
+// moved unless the whole value clones.
+function cloneMessage(value, transfer) {
+  const memory = new Map();
+  const commits = [];
+  const ports = internal.messagePortHooks;
+  const seen = new Set();
   for (const t of transfer) {
-    if (!(t instanceof ArrayBuffer)) throw dataCloneError(String(t));
+    if (t instanceof ArrayBuffer) {
+      if (seen.has(t)) throw dataCloneError('Transfer list contains duplicate ArrayBuffer', true);
+      seen.add(t);
+      if (internal.untransferable.has(t)) continue;
+      memory.set(t, t.slice(0));
+      commits.push(() => natives.detachArrayBuffer(t));
+    } else if (ports && ports.isPort(t)) {
+      if (seen.has(t)) throw dataCloneError('Transfer list contains duplicate MessagePort', true);
+      seen.add(t);
+      const moved = ports.transferPort(t);
+      memory.set(t, moved.value);
+      commits.push(moved.commit);
+    } else if (t !== null && typeof t === 'object' && typeof t[kTransfer] === 'function') {
+      // weft's transferable JS objects (util.transferableAbortSignal)
+      if (seen.has(t)) continue;
+      seen.add(t);
+      memory.set(t, t[kTransfer]());
+    } else {
+      throw internal.makeNodeError(TypeError, 'ERR_INVALID_TRANSFER_OBJECT', 'Found invalid object in transferList');
+    }
   }
   const result = clone(value, memory);
-  // transferred buffers are detached in the sender, as the spec says
-  for (const t of transfer) {
-    natives.detachArrayBuffer(t);
-  }
+  for (const commit of commits) commit();
   return result;
 }
+const kTransfer = Symbol('kTransfer');
+const kClone = internal.kClone || (internal.kClone = Symbol('kClone'));
+internal.kTransfer = kTransfer;
+internal.cloneMessage = cloneMessage;
 
 function clone(v, memory) {
   if (typeof v === 'symbol') throw dataCloneError(String(v));
@@ -107,6 +142,14 @@ function clone(v, memory) {
         break;
       }
       if (typeof globalThis.Buffer === 'function' && v instanceof globalThis.Buffer) break;
+      if (typeof v[kClone] === 'function') { // weft's cloneable objects (histograms)
+        out = v[kClone]();
+        break;
+      }
+      if (internal.messagePortHooks && internal.messagePortHooks.isPort(v)) {
+        throw internal.makeNodeError(TypeError, 'ERR_MISSING_TRANSFERABLE_IN_TRANSFER_LIST',
+          'Object that needs transfer was found in message but not listed in transferList');
+      }
       // any other object (class instances included) clones as a plain object
       // of its own enumerable string-keyed properties
       out = {};
