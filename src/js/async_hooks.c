@@ -368,7 +368,20 @@ static JSValue js_run_destroy_queue(JSContext *ctx, JSValueConst this_val, int a
     return JS_UNDEFINED;
 }
 
+/* natives.swapDefaultTriggerAsyncId(id) -> the previous default trigger id
+ * (-1: none, resources take the execution id); Node's
+ * defaultTriggerAsyncIdScope sets it around a call and puts it back. */
+static JSValue js_swap_default_trigger(JSContext *ctx, JSValueConst this_val, int argc,
+                                       JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    int64_t old = js->default_trigger_async_id;
+    js->default_trigger_async_id = arg_i64(ctx, argv[0]);
+    return JS_NewInt64(ctx, old);
+}
+
 static const JSCFunctionListEntry hooks_natives[] = {
+    JS_CFUNC_DEF("swapDefaultTriggerAsyncId", 1, js_swap_default_trigger),
     JS_CFUNC_DEF("setHookLists", 7, js_set_hook_lists),
     JS_CFUNC_DEF("hookDepth", 0, js_hook_depth),
     JS_CFUNC_DEF("hooksChangedInHook", 0, js_hooks_changed_in_hook),

@@ -18,6 +18,7 @@ typedef struct cp_handle {
     weft__js_req link; /* link.req: the owner */
     int kind;
     int kill_on_orphan; /* a resource's child: killed when the resource stops */
+    int close_cb;       /* close(h, true): owner.onclose() once closed */
     union {
         uv_handle_t handle;
         uv_stream_t stream;
@@ -40,9 +41,21 @@ typedef struct cp_req {
 static JSClassID cp_class_id;
 static JSClassDef cp_class = {"WeftChildHandle"};
 
+/* A handle closed by close(h, true) still holds its owner: owner.onclose()
+ * runs now (Node's close callback, inside the handle's async scope). */
 static void on_closed(uv_handle_t *handle)
 {
-    free(handle->data);
+    cp_handle *c = handle->data;
+    if (c->close_cb) {
+        weft__js *js = weft__js_req_unlink(&c->link);
+        if (js) {
+            c->link.js = js; /* req_invoke needs it; unlinked already */
+            weft__js_req_invoke(js, &c->link, "onclose", 0, NULL);
+            c->link.js = NULL;
+            JS_FreeValue(js->ctx, c->link.req);
+        }
+    }
+    free(c);
 }
 
 static void close_handle(cp_handle *c)
@@ -465,13 +478,16 @@ static JSValue cp_kill_pid(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     return JS_NewInt32(ctx, uv_kill(pid, sig));
 }
 
-/* close(h): idempotent; the owner gets no more calls */
+/* close(h[, withCallback]): idempotent; the owner gets no more calls but,
+ * with withCallback, its onclose() once the handle is closed */
 static JSValue cp_close(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     cp_handle *c = get_handle(argv[0]);
     if (!c) return JS_UNDEFINED;
     JS_SetOpaque(argv[0], NULL);
-    if (weft__js_req_unlink(&c->link)) {
+    if (argc > 1 && JS_ToBool(ctx, argv[1]) && c->link.js && !uv_is_closing(&c->h.handle)) {
+        c->close_cb = 1; /* the link (and owner) stay until on_closed */
+    } else if (weft__js_req_unlink(&c->link)) {
         JS_FreeValue(ctx, c->link.req);
         c->link.req = JS_UNDEFINED;
     }
@@ -779,6 +795,8 @@ JSValue weft__js_child_process_binding(JSContext *ctx)
     if (!cp_class_id) JS_NewClassID(&cp_class_id);
     if (!JS_IsRegisteredClass(rt, cp_class_id) && JS_NewClass(rt, cp_class_id, &cp_class) < 0)
         return JS_EXCEPTION;
+    /* handles are ordinary objects (async_hooks hands them to init hooks) */
+    JS_SetClassProto(ctx, cp_class_id, JS_NewObject(ctx));
     JSValue o = JS_NewObject(ctx);
     JS_SetPropertyFunctionList(ctx, o, cp_funcs, sizeof cp_funcs / sizeof cp_funcs[0]);
     return o;

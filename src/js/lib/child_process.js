@@ -52,6 +52,26 @@ function validateSignal(signal, name) {
   return convertToValidSignal(signal);
 }
 
+// ---- async resources: each pipe a PIPEWRAP, each process a PROCESSWRAP ---------
+const { async_id_symbol, trigger_async_id_symbol, hooks } = internal;
+function initAsync(obj, type) {
+  const id = obj[async_id_symbol] = natives.newAsyncId();
+  const trigger = obj[trigger_async_id_symbol] = natives.defaultTriggerAsyncId();
+  if (hooks.initEnabled) hooks.emitInit(id, type, trigger, obj);
+}
+function destroyAsync(obj) {
+  if (hooks.destroyEnabled && obj[async_id_symbol] !== undefined) hooks.emitDestroy(obj[async_id_symbol]);
+}
+// fn(...args) inside obj's async scope (a callback from libuv, as Node's MakeCallback)
+function inScope(obj, fn, ...args) {
+  const id = obj[async_id_symbol];
+  hooks.emitBefore(id, obj[trigger_async_id_symbol], obj);
+  const r = fn(...args);
+  hooks.emitAfter(id);
+  return r;
+}
+function noop() {}
+
 // ---- the stdio pipes: Duplex streams over a pipe handle (a net.Socket's role) ----
 const kHandle = Symbol('handle');
 const kIsUsedAsStdio = Symbol('isUsedAsStdio');
@@ -59,12 +79,22 @@ class Pipe extends stream.Duplex {
   constructor(options = {}) {
     super({ allowHalfOpen: true, ...options });
     this._handle = b.pipeNew(this, !!options.ipc);
+    initAsync(this._handle, 'PIPEWRAP');
     this[kHandle] = this._handle;
     this._reading = false;
     this.connecting = false;
     this.on('end', () => { if (!this.writable || this.writableFinished) this.destroy(); });
   }
   onread(nread, ab) {
+    inScope(this[kHandle], pipeRead, this, nread, ab);
+  }
+  // the handle's close callback: in its scope, then it is destroyed
+  onclose() {
+    const h = this[kHandle];
+    inScope(h, noop);
+    destroyAsync(h);
+  }
+  _onread(nread, ab) {
     if (nread > 0) {
       const buf = Buffer.from(ab);
       if (this.listenerCount('rawData')) this.emit('rawData', buf);
@@ -104,7 +134,7 @@ class Pipe extends stream.Duplex {
   }
   _destroy(err, cb) {
     if (this._handle) {
-      b.close(this._handle);
+      b.close(this._handle, true);
       this._handle = null;
     }
     cb(err);
@@ -117,6 +147,8 @@ class Pipe extends stream.Duplex {
   setTimeout() { return this; }
   address() { return {}; }
 }
+
+function pipeRead(pipe, nread, ab) { pipe._onread(nread, ab); }
 
 // ---- options --------------------------------------------------------------------
 function validateNoNull(value, name) {
@@ -280,12 +312,20 @@ function ChildProcess() {
   this.spawnfile = null;
   this._handle = null;
   const child = this;
+  // the process handle's owner, its async resource (PROCESSWRAP, as Node's
+  // Process made in this constructor): libuv's exit callback runs in its scope
   this._owner = {
     onexit(exitCode, signalCode) {
+      inScope(this, this.exit, exitCode, signalCode);
+    },
+    exit(exitCode, signalCode) {
       if (signalCode) child.signalCode = signalNames[signalCode] || signalCode;
       else child.exitCode = exitCode;
       if (child.stdin) child.stdin.destroy();
-      if (child._handle) b.close(child._handle);
+      if (child._handle) {
+        b.close(child._handle);
+        destroyAsync(child._owner);
+      }
       child._handle = null;
       if (exitCode < 0) {
         const err = errnoException(exitCode, child.spawnfile ? `spawn ${child.spawnfile}` : 'spawn');
@@ -299,6 +339,7 @@ function ChildProcess() {
       maybeClose(child);
     },
   };
+  initAsync(this._owner, 'PROCESSWRAP');
 }
 Object.setPrototypeOf(ChildProcess.prototype, EventEmitter.prototype);
 Object.setPrototypeOf(ChildProcess, EventEmitter);
@@ -333,7 +374,7 @@ ChildProcess.prototype.spawn = function spawn(options) {
   if (typeof r === 'number') {
     const err = r;
     if (err === UV_EACCES || err === UV_EAGAIN || err === UV_EMFILE || err === UV_ENFILE || err === UV_ENOENT) {
-      process.nextTick(() => this._owner.onexit(err, 0));
+      process.nextTick(() => this._owner.exit(err, 0));
       if (err === UV_EMFILE || err === UV_ENFILE) return err;
     } else {
       for (const s of stdio) if (s.socket) s.socket.destroy();
@@ -498,6 +539,7 @@ internal.setupChildChannel = function (fd) {
   stream.Duplex.call(pipe, { allowHalfOpen: true });
   const h = b.pipeOpen(pipe, fd);
   if (typeof h === 'number') return;
+  initAsync(h, 'PIPEWRAP');
   pipe._handle = h;
   pipe[kHandle] = h;
   pipe._reading = false;
@@ -516,6 +558,7 @@ internal.makeStdin = function () {
     stream.Duplex.call(s, { allowHalfOpen: true, writable: false });
     const h = b.pipeOpen(s, 0);
     s._handle = typeof h === 'number' ? null : h;
+    if (s._handle) initAsync(h, 'PIPEWRAP');
     s[kHandle] = s._handle;
     s._reading = false;
     s.on('end', () => s.destroy());

@@ -17,6 +17,17 @@ internal.hooks = {
   emitDestroy() {},
 };
 internal.hooksEmitAfterStub = internal.hooks.emitAfter; // timers.js skips calling it
+// Node's defaultTriggerAsyncIdScope: resources made inside fn(...args) take
+// triggerAsyncId as their trigger (a negative id: no default).
+internal.defaultTriggerAsyncIdScope = function (triggerAsyncId, fn, ...args) {
+  if (triggerAsyncId === undefined) return fn(...args);
+  const old = natives.swapDefaultTriggerAsyncId(triggerAsyncId);
+  try {
+    return fn(...args);
+  } finally {
+    natives.swapDefaultTriggerAsyncId(old);
+  }
+};
 
 // inspect.js (util.inspect/format, a large file) loads on first use.
 {

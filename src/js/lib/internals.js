@@ -40,6 +40,7 @@ const modules = {
     return {
       newAsyncId: natives.newAsyncId,
       getDefaultTriggerAsyncId: natives.defaultTriggerAsyncId,
+      defaultTriggerAsyncIdScope: internal.defaultTriggerAsyncIdScope,
       executionAsyncId: exp.executionAsyncId,
       triggerAsyncId: exp.triggerAsyncId,
       emitInit(asyncId, type, triggerAsyncId, resource) {

@@ -442,9 +442,11 @@ Socket.prototype._destroy = function (exception, cb) {
     this._handle = null;
     this[kReading] = false;
     h.onread = noop;
+    // the close callback runs inside the handle's scope (Node's
+    // HandleWrap::OnClose), then the handle is destroyed
     h.onclose = () => {
+      inScope(h, () => this.emit('close', isException));
       destroyAsync(h);
-      this.emit('close', isException);
     };
     h.close();
   }
@@ -885,7 +887,7 @@ Server.prototype._listen2 = function setupListenHandle(address, port, addressTyp
   }
   this._connectionKey = `${addressType}:${address}:${port}`;
   if (this._unref) this.unref();
-  process.nextTick(emitListeningNT, this);
+  internal.defaultTriggerAsyncIdScope(this[async_id_symbol], process.nextTick, emitListeningNT, this);
 };
 function createServerHandle(address, port, addressType, flags) {
   const h = newHandle(K_TCP, 'TCPSERVERWRAP');
