@@ -161,6 +161,34 @@ int weft__cfg_split(const char **cursor, weft__cfg_cmd *out) {
     return split(cursor, out, &why);
 }
 
+int weft__cfg_split_why(const char **cursor, weft__cfg_cmd *out, const char **why) {
+    *why = "bad command";
+    return split(cursor, out, why);
+}
+
+int weft__cfg_strict_name(const char *path) {
+    size_t n = path ? strlen(path) : 0;
+    return n < 4 || strcasecmp(path + n - 4, ".cfg") != 0;
+}
+
+/* 1 if the first bytes of f look binary (control bytes other than tab, the
+ * line ends, form feed and ESC: at least 8, or over a tenth of them); the
+ * file is rewound. One NUL in a cfg line is not binary: that line is
+ * reported by itself. */
+static int looks_binary(FILE *f) {
+    unsigned char buf[4096];
+    size_t n = fread(buf, 1, sizeof buf, f), ctrl = 0;
+    rewind(f);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char b = buf[i];
+        if ((b < 0x20 && b != '\t' && b != '\n' && b != '\r' && b != '\f' && b != '\v' &&
+             b != 0x1b) ||
+            b == 0x7f)
+            ctrl++;
+    }
+    return n > 0 && (ctrl >= 8 || ctrl * 10 > n);
+}
+
 int weft__cfg_parse_line(const char *line, weft__cfg_cmd *out) {
     const char *why = NULL, *p = line;
     int r = split(&p, out, &why);
@@ -235,20 +263,34 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
         set_err(c->err, c->errcap, "'%s' is not a regular file", path);
         return WEFT_EINVAL;
     }
+    if (looks_binary(f)) {
+        fclose(f);
+        if (from != NULL)
+            return bad_line(c, WEFT_EINVAL, "%s:%d: exec: '%s' (%s) is not a text file: nothing "
+                            "in it was run", from, from_line, req, path);
+        set_err(c->err, c->errcap, "'%s' is not a text file: nothing in it was run", path);
+        return WEFT_EINVAL;
+    }
     /* One pass over the file; each line's command loop is bounded by its length.
-     * A bad line is reported (on_error) and skipped; the rest of the file runs. */
-    while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
+     * A bad line is reported (on_error) and skipped; the rest of the file
+     * runs, unless the file is strict (not *.cfg): then it ends there. */
+    int strict = weft__cfg_strict_name(path), stop = 0;
+    const char *rest = strict ? " (not a .cfg file: the rest of it is skipped)" : "";
+    while (rc == 0 && !stop && (n = getline(&line, &cap, f)) >= 0) {
         const char *p = line, *why = NULL;
         weft__cfg_cmd cmd;
         int r;
         lineno++;
         if ((size_t)n > WEFT_CFG_MAX_LINE) {
-            rc = bad_line(c, WEFT_EINVAL, "%s:%d: line longer than %d bytes (ignored)", path,
-                          lineno, (int)WEFT_CFG_MAX_LINE);
+            rc = bad_line(c, WEFT_EINVAL, "%s:%d: line longer than %d bytes (ignored)%s", path,
+                          lineno, (int)WEFT_CFG_MAX_LINE, rest);
+            stop = strict;
             continue;
         }
         if ((size_t)n != strlen(line)) {
-            rc = bad_line(c, WEFT_EINVAL, "%s:%d: NUL byte in line (ignored)", path, lineno);
+            rc = bad_line(c, WEFT_EINVAL, "%s:%d: NUL byte in line (ignored)%s", path, lineno,
+                          rest);
+            stop = strict;
             continue;
         }
         if (lineno == 1 && strncmp(p, "\xEF\xBB\xBF", 3) == 0)
@@ -284,13 +326,19 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
                 }
             } else {
                 rc = c->cb(c->opaque, &cmd);
+                if (rc == WEFT_CFG_STOP_FILE) {
+                    rc = 0;
+                    stop = 1;
+                }
             }
             weft__cfg_cmd_free(&cmd);
-            if (rc != 0)
+            if (rc != 0 || stop)
                 break;
         }
-        if (r < 0 && rc == 0)
-            rc = bad_line(c, r, "%s:%d: %s (rest of the line ignored)", path, lineno, why);
+        if (r < 0 && rc == 0 && !stop) {
+            rc = bad_line(c, r, "%s:%d: %s (rest of the line ignored)%s", path, lineno, why, rest);
+            stop = strict;
+        }
     }
     if (rc == 0 && ferror(f)) {
         if (from != NULL)

@@ -55,9 +55,20 @@ int weft__cfg_parse_line(const char *line, weft__cfg_cmd *out);
  *   while ((r = weft__cfg_split(&p, &c)) > 0) { use(&c); weft__cfg_cmd_free(&c); } */
 int weft__cfg_split(const char **cursor, weft__cfg_cmd *out);
 
+/* The same, and on a bad command *why says what is wrong ("unterminated
+ * quoted string"), as server.cfg's lines do. */
+int weft__cfg_split_why(const char **cursor, weft__cfg_cmd *out, const char **why);
+
+/* 1 if a file exec'ed by this name is strict: not named *.cfg, so its first
+ * bad line (unknown command, bad quoting, NUL byte) ends it. */
+int weft__cfg_strict_name(const char *path);
+
 /* Called once per command in file order (exec'ed files inline). The command
  * and its strings are valid only during the call. A nonzero return stops
- * loading and is returned by weft__cfg_load (set err yourself if wanted). */
+ * loading and is returned by weft__cfg_load (set err yourself if wanted),
+ * except WEFT_CFG_STOP_FILE: the rest of the command's own file is skipped
+ * (the files that exec'ed it go on). */
+#define WEFT_CFG_STOP_FILE 1
 typedef int (*weft__cfg_cb)(void *opaque, const weft__cfg_cmd *cmd);
 
 /* Read the cfg at path and call cb for each command. `exec FILE` (argc 2)
@@ -75,7 +86,10 @@ int weft__cfg_load(const char *path, weft__cfg_cb cb, void *opaque, char *err,
 /* The same, but a bad line (unterminated quote, too many tokens, a line
  * over WEFT_CFG_MAX_LINE bytes, a NUL byte, an exec'ed file missing, exec
  * nested too deep) is given to on_error as one message "file:LINE: ..." and
- * skipped; loading goes on with the next line, as FXServer does. Returns 0,
+ * skipped; loading goes on with the next line, as FXServer does (in a
+ * strict file, weft__cfg_strict_name, the rest of that file is skipped). A
+ * file that is not text (control bytes in its first 4 KiB: at least 8, or
+ * over a tenth of them) runs nothing: one message. Returns 0,
  * the callback's nonzero value, or WEFT_ENOENT/EIO for path itself (err set). */
 typedef void (*weft__cfg_err_cb)(void *opaque, const char *msg);
 int weft__cfg_load_reporting(const char *path, weft__cfg_cb cb, weft__cfg_err_cb on_error,

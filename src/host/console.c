@@ -19,6 +19,7 @@ typedef struct console {
     char *line; /* grows as needed, up to WEFT_CONSOLE_INPUT_MAX */
     size_t len, cap;
     int too_long; /* the current line passed the limit: dropped at its end */
+    int nul;      /* the current line has a NUL byte: refused at its end, as in server.cfg */
     int open;
 } console;
 
@@ -51,15 +52,18 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
             if (c->too_long)
                 weft__log(h, "weft", "console line longer than %u bytes: ignored",
                           (unsigned)WEFT_CONSOLE_INPUT_MAX);
+            else if (c->nul)
+                weft__log(h, "weft", "NUL byte in line (ignored)");
             else if (c->len) {
                 c->line[c->len] = 0;
                 weft__srv_command(h, c->line);
             }
             c->len = 0;
-            c->too_long = 0;
+            c->too_long = c->nul = 0;
             continue;
         }
         if (c->too_long) continue;
+        if (ch == 0) c->nul = 1;
         if (c->len + 1 >= c->cap) {
             size_t cap = c->cap ? c->cap * 2 : 256;
             char *n = c->len + 1 < WEFT_CONSOLE_INPUT_MAX ? realloc(c->line, cap) : NULL;

@@ -5,6 +5,7 @@
  * stays. net.c clamps with the same table. Convars not listed here are any
  * text, as in FiveM. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -63,17 +64,20 @@ const weft__convar_range *weft__convar_range_at(size_t i)
     return i < sizeof ranges / sizeof ranges[0] ? &ranges[i] : NULL;
 }
 
-/* value as a whole base-10 integer (spaces around it allowed); 0 if not. */
+/* value as a whole base-10 integer (spaces around it allowed): 1, or 0 if
+ * it is not one; a whole number past what 64 bits hold is 1 with *out at
+ * the end it passed (out of range, not "not a whole number"). */
 static int parse(const char *value, long long *out)
 {
     char *end;
     errno = 0;
     long long n = strtoll(value, &end, 10);
-    if (end == value || errno == ERANGE) return 0;
+    if (end == value) return 0;
+    int big = errno == ERANGE;
     while (*end == ' ' || *end == '\t')
         end++;
     if (*end) return 0;
-    *out = n;
+    *out = big ? (n < 0 ? LLONG_MIN : LLONG_MAX) : n;
     return 1;
 }
 

@@ -799,14 +799,40 @@ static void cfg_error(void *opaque, const char *msg)
     weft__log(h, "weft", "%s", out);
 }
 
+/* in with control bytes, DEL and bytes that are not UTF-8 written as \xNN
+ * (a typed or exec'ed line is echoed in errors: no raw terminal bytes),
+ * into out. Bound: one pass. */
+static void escape_bytes(const char *in, char *out, size_t cap)
+{
+    const unsigned char *p = (const unsigned char *)in;
+    size_t o = 0;
+    while (*p && o + 5 < cap) {
+        int n = *p < 0x80 ? 1 : (*p & 0xe0) == 0xc0 ? 2 : (*p & 0xf0) == 0xe0 ? 3
+                              : (*p & 0xf8) == 0xf0 ? 4 : 0;
+        int ok = n > 0 && (n > 1 || (*p >= 0x20 && *p != 0x7f));
+        for (int k = 1; ok && k < n; k++) ok = (p[k] & 0xc0) == 0x80;
+        if (ok && n > 1 && (*p == 0xc0 || *p == 0xc1 || *p > 0xf4)) ok = 0;
+        if (ok && o + (size_t)n < cap) {
+            memcpy(out + o, p, (size_t)n);
+            o += (size_t)n;
+            p += n;
+        } else {
+            o += (size_t)snprintf(out + o, cap - o, "\\x%02x", *p);
+            p++;
+        }
+    }
+    out[o] = 0;
+}
+
 void weft__srv_cmd_error(weft_host *h, const weft__cfg_cmd *c, const char *tag, const char *fmt,
                          ...)
 {
-    char msg[1024], where[1024] = "";
+    char raw[1024], msg[1200], where[1024] = "";
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    escape_bytes(raw, msg, sizeof msg);
     if (c && c->file) {
         char at[900];
         snprintf(at, sizeof at, "%s:%d: ", c->file, c->line);
@@ -888,13 +914,88 @@ static int check_usage(weft_host *h, const weft__cfg_cmd *c, int raw)
     return 0;
 }
 
-/* `set NAME` or NAME alone: print the value. */
+/* `help NAME`: what the command does and its usage, in one line. */
+static const struct {
+    const char *name, *usage, *what;
+} help_texts[] = {
+    {"add_ace", "add_ace PRINCIPAL OBJECT allow|deny", "grants or denies PRINCIPAL the ACE OBJECT"},
+    {"add_principal", "add_principal CHILD PARENT", "CHILD inherits PARENT's ACEs"},
+    {"echo", "echo TEXT", "prints TEXT"},
+    {"emit", "emit NAME [JSON-ARRAY]", "triggers the server event NAME with those arguments"},
+    {"emitnet", "emitnet SOURCE NAME [JSON-ARRAY]",
+     "triggers NAME as a net event from player SOURCE"},
+    {"endpoint_add_tcp", "endpoint_add_tcp \"IP:PORT\"", "listens for HTTP and players there"},
+    {"endpoint_add_udp", "endpoint_add_udp \"IP:PORT\"", "listens for game clients (ENet) there"},
+    {"ensure", "ensure NAME", "starts resource NAME, or restarts it when it runs"},
+    {"exec", "exec FILE",
+     "runs the commands of FILE (relative to the server folder); a file not named .cfg "
+     "stops at its first bad line"},
+    {"help", "help [COMMAND]", "lists the commands you may run, or describes one"},
+    {"list_aces", "list_aces", "prints every ACE"},
+    {"list_principals", "list_principals", "prints every principal and its parents"},
+    {"profiler", "profiler record start|<frames>|stop | status | saveJSON <file> | ...",
+     "records script time per resource and event"},
+    {"quit", "quit", "stops every resource and ends the server"},
+    {"refresh", "refresh", "finds new resources and re-reads stopped ones' manifests"},
+    {"remove_ace", "remove_ace PRINCIPAL OBJECT allow|deny", "removes that ACE"},
+    {"remove_principal", "remove_principal CHILD PARENT", "removes that inheritance"},
+    {"resmon", "resmon [seconds]", "prints CPU and memory per resource (every N seconds)"},
+    {"resources", "resources", "lists the resources: state, runtimes, memory, last error"},
+    {"restart", "restart NAME", "stops and starts resource NAME (its dependents stay stopped)"},
+    {"set", "set NAME \"VALUE\"", "sets a convar; set NAME alone prints it"},
+    {"setr", "setr NAME \"VALUE\"", "sets a convar replicated to clients"},
+    {"sets", "sets NAME \"VALUE\"", "sets a convar shown in the server's info"},
+    {"start", "start NAME", "starts resource NAME and its dependencies"},
+    {"statebag_policy", "statebag_policy BAG KEY [RESOURCE...]",
+     "only those resources may write KEY in BAG (none: anyone)"},
+    {"stop", "stop NAME", "stops resource NAME and the resources that depend on it"},
+    {"test_ace", "test_ace PRINCIPAL OBJECT", "prints whether PRINCIPAL is allowed OBJECT"},
+};
+
+static int print_convar(weft_host *h, const char *name);
+
+static int help_command(weft_host *h, const weft__cfg_cmd *c, const char *name)
+{
+    for (size_t i = 0; i < sizeof help_texts / sizeof help_texts[0]; i++)
+        if (!strcasecmp(help_texts[i].name, name)) {
+            weft__log(h, "weft", "%s: %s (usage: %s)", help_texts[i].name, help_texts[i].what,
+                      help_texts[i].usage);
+            return 0;
+        }
+    const weft__command *rc = weft__cmds_find(&h->server->commands, name);
+    if (rc) {
+        if (rc->restricted)
+            weft__log(h, "weft", "%s: a command of resource %s (restricted: it needs the ACE "
+                      "command.%s)", rc->name, rc->resource, rc->name);
+        else
+            weft__log(h, "weft", "%s: a command of resource %s", rc->name, rc->resource);
+        return 0;
+    }
+    if (is_convar_command(h, name) || weft__convar_range_find(name)) {
+        weft__log(h, "weft", "%s: a convar (%s \"VALUE\" sets it); now:", name, name);
+        print_convar(h, name);
+        return 0;
+    }
+    weft__srv_cmd_error(h, c, "weft", "help: no command \"%s\" (help lists them)", name);
+    return WEFT_ENOENT;
+}
+
+/* `set NAME` or NAME alone: print the value, and the default of a convar
+ * weft reads (as FiveM's `"NAME" is "V" default: "D"`). */
 static int print_convar(weft_host *h, const char *name)
 {
     const char *v = weft__convars_get(&h->server->convars, name, NULL);
-    if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", name, v);
+    const weft__convar_range *r = weft__convar_range_find(name);
+    char def[96] = "";
+    if (r && r->def_lua)
+        snprintf(def, sizeof def, "%lld for JS, %lld for Lua", r->def, r->def_lua);
+    else if (r)
+        snprintf(def, sizeof def, "%lld", r->def);
+    if (v && r) weft__log(h, "weft", "\"%s\" is \"%s\" (default: %s)", r->name, v, def);
+    else if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", name, v);
+    else if (r) weft__log(h, "weft", "\"%s\" is not set: the default, %s, applies", r->name, def);
     else weft__log(h, "weft", "\"%s\" is not set", name);
-    return v ? 0 : WEFT_ENOENT;
+    return v || r ? 0 : WEFT_ENOENT;
 }
 
 /* set/sets/setr NAME VALUE, and `NAME VALUE` for a known convar: a value a
@@ -999,6 +1100,7 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         return rc;
     }
     if (!strcmp(a0, "help")) {
+        if (c->argc > 1) return help_command(h, c, a1);
         weft__api_help(h, builtin_commands);
         return 0;
     }
@@ -1007,7 +1109,16 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         return 0;
     }
     if (!strcmp(a0, "echo")) { /* for scripts and tests: print the rest */
-        weft__log(h, "weft", "%s", line ? rest_after(line, 1) : "");
+        if (line) {
+            weft__log(h, "weft", "%s", rest_after(line, 1));
+            return 0;
+        }
+        char words[1024] = ""; /* a cfg line: its words */
+        for (int i = 1; i < c->argc; i++) {
+            if (i > 1) strncat(words, " ", sizeof words - strlen(words) - 1);
+            strncat(words, c->argv[i], sizeof words - strlen(words) - 1);
+        }
+        weft__log(h, "weft", "%s", words);
         return 0;
     }
     int rc = weft__api_command(h, c, line);
@@ -1028,6 +1139,14 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
                             a0, c->argc - 1, a0);
         return WEFT_EINVAL;
     }
+    if (c->file && weft__cfg_strict_name(c->file)) {
+        /* exec of a file that is not *.cfg (exec /etc/passwd): its first
+         * unknown command ends it, rather than one line per line of it */
+        weft__srv_cmd_error(h, c, "weft", "%s: unknown command (not a .cfg file: the rest of it "
+                            "is skipped)", a0);
+        s->stop_file = 1;
+        return WEFT_EINVAL;
+    }
     weft__srv_cmd_error(h, c, "weft", "%s: unknown command (try help)", a0);
     return WEFT_EINVAL;
 }
@@ -1035,7 +1154,12 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
 static int cfg_exec_cb(void *opaque, const weft__cfg_cmd *cmd)
 {
     weft_host *h = opaque;
+    h->server->stop_file = 0;
     if (cmd->argc > 0 && !h->server->quit_done) run_cmd(h, cmd, NULL);
+    if (h->server->stop_file) {
+        h->server->stop_file = 0;
+        return WEFT_CFG_STOP_FILE;
+    }
     return 0;
 }
 
@@ -1084,14 +1208,14 @@ static int raw_command(weft_host *h, const char *line, int *rc)
  * commands (emit, echo) the whole rest of the line is the argument. */
 static int exec_line(weft_host *h, const char *line)
 {
-    const char *p = line;
+    const char *p = line, *why = NULL;
     weft__cfg_cmd c;
     int r, rc = 0;
     for (;;) {
         while (*p == ' ' || *p == '\t') p++;
         const char *start = p;
         if (raw_command(h, p, &rc)) return rc;
-        if ((r = weft__cfg_split(&p, &c)) <= 0) break;
+        if ((r = weft__cfg_split_why(&p, &c, &why)) <= 0) break;
         int rest = !strcmp(c.argv[0], "emit") || !strcmp(c.argv[0], "emitnet") ||
                    !strcmp(c.argv[0], "echo");
         /* the command's own text, for RegisterCommand's rawCommand */
@@ -1105,7 +1229,10 @@ static int exec_line(weft_host *h, const char *line)
         weft__cfg_cmd_free(&c);
         if (rest) break;
     }
-    if (r < 0) weft__log(h, "weft", "bad command line: %s", weft_strerror(r));
+    if (r < 0) { /* as a server.cfg line says it, without a file:line */
+        weft__cfg_cmd none = {0, NULL, NULL, 0};
+        weft__srv_cmd_error(h, &none, "weft", "%s (rest of the line ignored)", why);
+    }
     return r < 0 ? r : rc;
 }
 

@@ -370,6 +370,7 @@ struct weft__server {
     /* One per top-level command (a console line, a queued command, an API
      * lifecycle call, the whole server.cfg): see weft__resource.fail_gen. */
     uint64_t cmd_gen, gen_seq;
+    int stop_file; /* run_cmd: the exec'ed file it came from ends here */
     uv_timer_t cmd_timer;
     /* frame tick */
     uv_timer_t frame_timer;
