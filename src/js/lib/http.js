@@ -250,12 +250,17 @@ IncomingMessage.prototype._destroy = function (err, cb) {
   }
   if (this.socket && !this.socket.destroyed && this.aborted) {
     this.socket.destroy(err);
-    const cleanup = () => cb(err);
-    this.socket.once('close', () => process.nextTick(cleanup));
+    this.socket.once('close', () => process.nextTick(incomingOnError, this, err, cb));
   } else {
-    process.nextTick(cb, err);
+    process.nextTick(incomingOnError, this, err, cb);
   }
 };
+// an IncomingMessage's error reaches only its own 'error' listeners: with none
+// (a request dumped, a response read to 'end') it is dropped, as Node's onError
+function incomingOnError(msg, err, cb) {
+  if (msg.listenerCount('error') === 0) cb();
+  else cb(err);
+}
 IncomingMessage.prototype._addHeaderLines = function (headers, n) {
   if (headers && headers.length) {
     const raw = this.complete ? this.rawTrailers : this.rawHeaders;
