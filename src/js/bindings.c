@@ -22,6 +22,8 @@ static const binding_entry bindings[] = {
     {"fs", weft__js_fs_binding},
     {"child_process", weft__js_child_process_binding},
     {"vm", weft__js_vm_binding},
+    {"util", weft__js_util_binding},
+    {"sigint_watchdog", weft__js_sigint_watchdog_binding},
     {"perf", weft__js_perf_binding},
     {"net", weft__js_net_binding},
     {"http_parser", weft__js_http_parser_binding},
@@ -55,6 +57,7 @@ void weft__js_bindings_init(weft__js *js, JSValue natives)
 {
     JS_SetPropertyFunctionList(js->ctx, natives, binding_natives,
                                sizeof binding_natives / sizeof binding_natives[0]);
+    if (weft__js_util_kinds_init(js->ctx) < 0) JS_FreeValue(js->ctx, JS_GetException(js->ctx));
 }
 
 /* ---- requests ---------------------------------------------------------- */

@@ -245,6 +245,12 @@ JSValue weft__js_crypto_binding(JSContext *ctx);
 JSValue weft__js_fs_binding(JSContext *ctx);
 /* vm.c: scripts in this or another context (a JSContext of this runtime) */
 JSValue weft__js_vm_binding(JSContext *ctx);
+/* util_binding.c: internalBinding('util') and util.types on QuickJS's class
+ * ids (read once per process by weft__js_util_kinds_init, at bindings init) */
+JSValue weft__js_util_binding(JSContext *ctx);
+int weft__js_util_kinds_init(JSContext *ctx);
+/* the SIGINT watchdog of Node's internalBinding('contextify') */
+JSValue weft__js_sigint_watchdog_binding(JSContext *ctx);
 void weft__js_vm_free(weft__js *js);
 /* child_process.c: processes, their pipes, spawnSync */
 JSValue weft__js_child_process_binding(JSContext *ctx);

@@ -25,7 +25,12 @@ const internal = {
     return isIterator ? s : s[0];
   },
 };
-new Function('internal', source)(internal);
+// natives.binding('util') (src/js/util_binding.c) stands in for V8's checks:
+// here Node's own util.types, which are V8's.
+const utilBinding = { ...util.types, getProxyDetails() { return undefined; } };
+utilBinding.previewEntries = (v, isIterator) => internal.previewEntries(v, isIterator);
+const natives = { binding: (name) => (name === 'util' ? utilBinding : undefined) };
+new Function('internal', 'natives', source)(internal, natives);
 const ours = internal;
 
 function promise(state, value) {

@@ -121,6 +121,27 @@ function determineSpecificType(value) {
 
 internal.determineSpecificType = determineSpecificType;
 
+// V8's private symbols, under Node's names: keys no reflection lists
+// (QuickJS patch 0060), made on first use
+let privateSymbols;
+internal.privateSymbols = () => {
+  if (privateSymbols) return privateSymbols;
+  const make = natives.binding('util').privateSymbol;
+  privateSymbols = { __proto__: null };
+  for (const [key, description] of [
+    ['arrow_message_private_symbol', 'node:arrowMessage'],
+    ['contextify_context_private_symbol', 'node:contextify:context'],
+    ['decorated_private_symbol', 'node:decorated'],
+    ['host_defined_option_symbol', 'node:host_defined_option_symbol'],
+    ['napi_type_tag', 'node:napi:type_tag'],
+    ['napi_wrapper', 'node:napi:wrapper'],
+    ['untransferable_object_private_symbol', 'node:untransferableObject'],
+    ['exit_info_private_symbol', 'node:exit_info_private_symbol'],
+    ['promise_trace_id', 'node:promise_trace_id'],
+  ]) privateSymbols[key] = make(description);
+  return privateSymbols;
+};
+
 function makeNodeError(Base, code, message) {
   const err = new Base(message);
   Object.defineProperty(err, 'code', { value: code, enumerable: true, writable: true, configurable: true });

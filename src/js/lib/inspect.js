@@ -7,12 +7,10 @@
 // so that edge cases of the layout algorithm behave the same way.
 //
 // Differences forced by the engine (no V8 internals available):
-//  * type checks (isMap, isDate, ...) are done with brand-checking builtin
-//    methods instead of V8's C++ helpers;
+//  * type checks (isMap, isDate, ...), Proxy details and the entries of
+//    collections and iterators come from natives.binding('util')
+//    (src/js/util_binding.c), the engine's view as V8's C++ helpers give it;
 //  * Promise state is only available through internal.promiseState(p);
-//  * Proxy details only through internal.getProxyDetails(p, full) (optional);
-//  * Map/Set iterator and WeakMap/WeakSet contents only through
-//    internal.previewEntries(v, isIterator) (optional);
 //
 // Evaluated as the body of `(function (internal) { ... })`.
 
@@ -163,15 +161,12 @@ const SetIteratorPrototype = ObjectGetPrototypeOf(new Set()[SymbolIterator]());
 const hooks = (typeof internal === 'object' && internal !== null) ?
   internal : {};
 
-// Returns undefined for non-proxies, like V8's getProxyDetails.
-function getProxyDetails(value, showProxy) {
-  if (typeof hooks.getProxyDetails === 'function') {
-    return hooks.getProxyDetails(value, showProxy);
-  }
-  // Without a way to reach the target, a proxy is treated as a normal
-  // object (its traps will run).
-  return undefined;
-}
+// The engine's view (src/js/util_binding.c, QuickJS patch 0060): a Proxy's
+// target and handler (undefined for non-proxies), the entries of
+// collections and their iterators, exact type checks.
+const utilBinding = natives.binding('util');
+internal.utilBinding = utilBinding;
+const getProxyDetails = utilBinding.getProxyDetails;
 
 function getPromiseDetails(value) {
   return hooks.promiseState(value);
@@ -183,138 +178,21 @@ const kRejected = 2;
 const ALL_PROPERTIES = 0;
 const ONLY_ENUMERABLE = 2;
 
-function previewEntries(value, isIterator) {
-  if (typeof hooks.previewEntries === 'function')
-    return hooks.previewEntries(value, isIterator);
-  return undefined;
-}
+const previewEntries = utilBinding.previewEntries;
 
 /* ------------------------------------------------------------------------ */
 /* type checks (replacement of internal/util/types)                          */
 
-function brandCheck(fn, value) {
-  try {
-    fn(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isMap(value) {
-  return brandCheck(MapPrototypeGetSize, value);
-}
-function isSet(value) {
-  return brandCheck(SetPrototypeGetSize, value);
-}
-function isWeakMap(value) {
-  try {
-    WeakMapPrototypeHas(value, ObjectPrototype);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function isWeakSet(value) {
-  try {
-    WeakSetPrototypeHas(value, ObjectPrototype);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function isDate(value) {
-  return brandCheck(DatePrototypeGetTime, value);
-}
-function isRegExp(value) {
-  // The `source` getter special cases RegExp.prototype itself.
-  if (value === RegExpCtor.prototype) return false;
-  return brandCheck(RegExpPrototypeGetSource, value);
-}
-function isTypedArray(value) {
-  try {
-    return TypedArrayPrototypeGetSymbolToStringTag(value) !== undefined;
-  } catch {
-    return false;
-  }
-}
-function isArrayBuffer(value) {
-  return brandCheck(ArrayBufferPrototypeGetByteLength, value);
-}
-function isSharedArrayBuffer(value) {
-  return SharedArrayBufferPrototypeGetByteLength !== undefined &&
-    brandCheck(SharedArrayBufferPrototypeGetByteLength, value);
-}
-function isAnyArrayBuffer(value) {
-  return isArrayBuffer(value) || isSharedArrayBuffer(value);
-}
-function isDataView(value) {
-  return brandCheck(DataViewPrototypeGetByteLength, value);
-}
-function isPromise(value) {
-  if (typeof hooks.promiseState !== 'function') return false;
-  try {
-    const details = hooks.promiseState(value);
-    return ArrayIsArray(details);
-  } catch {
-    return false;
-  }
-}
-function isNumberObject(value) {
-  return brandCheck(NumberPrototypeValueOf, value);
-}
-function isStringObject(value) {
-  return brandCheck(StringPrototypeValueOf, value);
-}
-function isBooleanObject(value) {
-  return brandCheck(BooleanPrototypeValueOf, value);
-}
-function isBigIntObject(value) {
-  return BigIntPrototypeValueOf !== undefined &&
-    brandCheck(BigIntPrototypeValueOf, value);
-}
-function isSymbolObject(value) {
-  return brandCheck(SymbolPrototypeValueOf, value);
-}
-function isBoxedPrimitive(value) {
-  return isNumberObject(value) || isStringObject(value) ||
-    isBooleanObject(value) || isBigIntObject(value) || isSymbolObject(value);
-}
-function isNativeError(value) {
-  // Error.prototype has no @@toStringTag, so real errors report
-  // "[object Error]" unless a subclass overrides the tag.
-  return ObjectPrototypeToString(value) === '[object Error]';
-}
+// The engine's own kinds (QuickJS class ids): a Proxy is never what it wraps.
+const {
+  isMap, isSet, isWeakMap, isWeakSet, isDate, isRegExp, isTypedArray, isArrayBuffer,
+  isSharedArrayBuffer, isAnyArrayBuffer, isDataView, isPromise, isNumberObject,
+  isStringObject, isBooleanObject, isBigIntObject, isSymbolObject, isBoxedPrimitive,
+  isNativeError, isArgumentsObject, isAsyncFunction, isGeneratorFunction, isMapIterator,
+  isSetIterator, isModuleNamespaceObject,
+} = utilBinding;
 function isError(e) {
   return isNativeError(e) || isInstanceof(e, Error);
-}
-function isArgumentsObject(value) {
-  return ObjectPrototypeToString(value) === '[object Arguments]';
-}
-function isAsyncFunction(value) {
-  const proto = ObjectGetPrototypeOf(value);
-  return proto !== null && proto !== undefined &&
-    (proto === AsyncFunctionPrototype ||
-     proto === AsyncGeneratorFunctionPrototype);
-}
-function isGeneratorFunction(value) {
-  const proto = ObjectGetPrototypeOf(value);
-  return proto !== null && proto !== undefined &&
-    (proto === GeneratorFunctionPrototype ||
-     proto === AsyncGeneratorFunctionPrototype);
-}
-function isMapIterator(value) {
-  return ObjectGetPrototypeOf(value) === MapIteratorPrototype;
-}
-function isSetIterator(value) {
-  return ObjectGetPrototypeOf(value) === SetIteratorPrototype;
-}
-function isModuleNamespaceObject(value) {
-  if (ObjectGetPrototypeOf(value) !== null || ObjectIsExtensible(value))
-    return false;
-  const desc = ObjectGetOwnPropertyDescriptor(value, SymbolToStringTag);
-  return desc !== undefined && desc.value === 'Module' &&
-    desc.writable === false && desc.enumerable === false;
 }
 function isExternal() {
   return false;

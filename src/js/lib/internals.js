@@ -10,6 +10,19 @@ const timersInternals = () => (void internal.timers, internal.timersInternals); 
 const modules = {
   'internal/util': () => ({
     customInspectSymbol: Symbol.for('nodejs.util.inspect.custom'),
+    customPromisifyArgs: internal.customPromisifyArgs || (internal.customPromisifyArgs = Symbol('customPromisifyArgs')),
+    kEmptyObject: Object.freeze({ __proto__: null }),
+    kEnumerableProperty: Object.freeze({ __proto__: null, enumerable: true }),
+    promisify: (fn) => require('util').promisify(fn),
+    deprecate: (...args) => require('util').deprecate(...args),
+    getConstructorOf(obj) {
+      while (obj) {
+        const d = Object.getOwnPropertyDescriptor(obj, 'constructor');
+        if (d !== undefined && typeof d.value === 'function' && d.value.name !== '') return d.value;
+        obj = Object.getPrototypeOf(obj);
+      }
+      return null;
+    },
     // synchronous sleep of `msec` milliseconds (uv_sleep)
     sleep(msec) {
       if (typeof msec !== 'number') internal.throwInvalidArgType('msec', 'number', msec);
@@ -29,6 +42,10 @@ const modules = {
   'internal/child_process': () => {
     if (!internal.childProcessInternal) natives.loadLib('child_process');
     return internal.childProcessInternal;
+  },
+  'internal/errors': () => {
+    if (!internal.internalErrorsModule) natives.loadLib('internal_errors');
+    return internal.internalErrorsModule;
   },
   'internal/linkedlist': () => timersInternals().linkedList,
   'internal/timers': () => ({
@@ -72,6 +89,8 @@ const modules = {
         const fsConstants = natives.binding('fs').constants;
         return { fs: { ...fsConstants }, os: internal.builtins.os().constants };
       }
+      if (name === 'util') return utilBinding();
+      if (name === 'contextify') return natives.binding('sigint_watchdog');
       if (name === 'performance') {
         if (!internal.perfHooks) natives.loadLib('perf_hooks');
         return internal.perfBinding();
@@ -97,6 +116,51 @@ function uvBinding() {
   };
   for (const [code, name] of rows) uvTable[`UV_${name}`] = code;
   return uvTable;
+}
+
+// internalBinding('util'): the engine's view (src/js/util_binding.c) under
+// Node's names
+let utilBindingObj;
+function utilBinding() {
+  if (utilBindingObj) return utilBindingObj;
+  const b = internal.utilBinding || (internal.utilBinding = natives.binding('util'));
+  const u = {
+    privateSymbols: internal.privateSymbols(),
+    constants: {
+      kPending: 0, kFulfilled: 1, kRejected: 2,
+      kExiting: 0, kExitCode: 1, kHasExitCode: 2,
+      ALL_PROPERTIES: 0, ONLY_WRITABLE: 1, ONLY_ENUMERABLE: 2, ONLY_CONFIGURABLE: 4,
+      SKIP_STRINGS: 8, SKIP_SYMBOLS: 16,
+    },
+    // [state] while pending, else [state, result]
+    getPromiseDetails(p) {
+      if (!b.isPromise(p)) return undefined;
+      const [state, result] = internal.promiseState(p);
+      return state === 0 ? [state] : [state, result];
+    },
+    getProxyDetails: b.getProxyDetails,
+    previewEntries: b.previewEntries,
+    getOwnNonIndexProperties: b.getOwnNonIndexProperties,
+    getConstructorName(obj) {
+      if (obj === null || (typeof obj !== 'object' && typeof obj !== 'function')) {
+        internal.throwInvalidArgType('object', 'Object', obj);
+      }
+      return b.getConstructorName(obj);
+    },
+    isArrayBufferDetached: b.isArrayBufferDetached,
+    sleep: natives.sleep,
+    parseEnv: (text) => require('util').parseEnv(text),
+    arrayBufferViewHasBuffer: (view) => b.isArrayBufferView(view),
+    guessHandleType(fd) {
+      return ['UNKNOWN', 'FILE', 'PIPE', 'TTY', 'TTY'][natives.streamAsyncIds(fd)] || 'UNKNOWN';
+    },
+  };
+  for (const k of ['isArrayBuffer', 'isArrayBufferView', 'isAsyncFunction', 'isDataView', 'isDate',
+                   'isExternal', 'isMap', 'isMapIterator', 'isNativeError', 'isPromise', 'isRegExp',
+                   'isSet', 'isSetIterator', 'isTypedArray', 'isUint8Array', 'isAnyArrayBuffer']) {
+    u[k] = b[k];
+  }
+  return (utilBindingObj = u);
 }
 
 const cache = Object.create(null);

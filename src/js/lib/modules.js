@@ -40,7 +40,7 @@ builtins.async_hooks = () => {
   if (!internal.asyncHooksModule) natives.loadLib('async_hooks');
   return internal.asyncHooksModule;
 };
-builtins.util = () => internal.util || (internal.util = makeUtil());
+builtins.util = () => internal.util || (natives.loadLib('util'), internal.util);
 // Built-ins in files of their own, run on first require.
 function libModule(lib, key) {
   return () => {
@@ -117,211 +117,6 @@ builtins.events = () => {
   if (!internal.eventsModuleReady) natives.loadLib('events_module');
   return internal.EventEmitter;
 };
-
-// util: the commonly used part of Node's util module.
-function makeUtil() {
-  const kCustomPromisify = Symbol.for('nodejs.util.promisify.custom');
-  function promisify(original) {
-    if (typeof original !== 'function') internal.throwInvalidArgType('original', 'function', original);
-    // the custom or made function is marked as its own promisified form, so
-    // promisify(promisify(f)) is promisify(f), as Node
-    const mark = (f) => Object.defineProperty(f, kCustomPromisify, { value: f, enumerable: false, writable: false, configurable: true });
-    if (original[kCustomPromisify]) {
-      const custom = original[kCustomPromisify];
-      if (typeof custom !== 'function') internal.throwInvalidArgType('util.promisify.custom', 'Function', custom);
-      return mark(custom);
-    }
-    function fn(...args) {
-      return new Promise((resolve, reject) => {
-        Reflect.apply(original, this, [...args, (err, ...values) => {
-          if (err) return reject(err);
-          resolve(values[0]);
-        }]);
-      });
-    }
-    Object.setPrototypeOf(fn, Object.getPrototypeOf(original));
-    mark(fn);
-    return Object.defineProperties(fn, Object.getOwnPropertyDescriptors(original));
-  }
-  promisify.custom = kCustomPromisify;
-  function callbackify(original) {
-    if (typeof original !== 'function') internal.throwInvalidArgType('original', 'function', original);
-    return function (...args) {
-      const cb = args.pop();
-      if (typeof cb !== 'function') internal.throwInvalidArgType('last argument', 'function', cb);
-      Reflect.apply(original, this, args).then(
-        (v) => process.nextTick(cb, null, v),
-        (e) => process.nextTick(cb, e || Object.assign(new Error('Promise was rejected with a falsy value'), { reason: e })));
-    };
-  }
-  function inherits(ctor, superCtor) {
-    if (ctor === undefined || ctor === null) internal.throwInvalidArgType('ctor', 'Function', ctor);
-    if (superCtor === undefined || superCtor === null) internal.throwInvalidArgType('superCtor', 'Function', superCtor);
-    if (superCtor.prototype === undefined) {
-      internal.throwInvalidArgType('superCtor.prototype', 'Object', superCtor.prototype);
-    }
-    Object.defineProperty(ctor, 'super_', { value: superCtor, writable: true, configurable: true });
-    Object.setPrototypeOf(ctor.prototype, superCtor.prototype);
-  }
-  // util.deprecate: one warning per returned function, or per code when
-  // one is given (Node's codesWarned); no warning with --no-deprecation.
-  const codesWarned = new Set();
-  function deprecate(fn, msg, code) {
-    if (process.noDeprecation === true) return fn;
-    if (code !== undefined && typeof code !== 'string') internal.throwInvalidArgType('code', 'string', code);
-    let warned = false;
-    function deprecated(...args) {
-      if (!warned) {
-        warned = true;
-        if (code === undefined || !codesWarned.has(code)) {
-          if (code !== undefined) codesWarned.add(code);
-          process.emitWarning(msg, 'DeprecationWarning', code);
-        }
-      }
-      return new.target ? Reflect.construct(fn, args, new.target) : Reflect.apply(fn, this, args);
-    }
-    Object.setPrototypeOf(deprecated, fn);
-    if (fn.prototype) deprecated.prototype = fn.prototype;
-    return deprecated;
-  }
-  // util.debuglog(set[, cb]): logs "SET PID: msg" on stderr when NODE_DEBUG
-  // (read once, comma-separated, * wildcards, any case) names the set
-  let debugRe;
-  function debuglog(set, cb) {
-    set = `${set}`.toUpperCase();
-    if (debugRe === undefined) {
-      const env = (process.env.NODE_DEBUG || '').trim();
-      debugRe = env ? new RegExp(`^(${env.replace(/[|\\{}()[\]^$+?.]/g, '\\$&').replace(/\*/g, '.*').replace(/,/g, '$|^')})$`, 'i') : null;
-    }
-    const enabled = debugRe !== null && debugRe.test(set);
-    let first = true;
-    // the callback gets the bare logging function (no `enabled`), as Node
-    const debug = (...args) => {
-      if (enabled) natives.print(2, `${set} ${process.pid}: ${internal.format(...args)}\n`);
-    };
-    const logger = function (...args) {
-      if (first) { first = false; if (typeof cb === 'function') cb(debug); }
-      debug(...args);
-    };
-    Object.defineProperty(logger, 'enabled', { get() { return enabled; }, configurable: true, enumerable: true });
-    return logger;
-  }
-  // util.parseEnv(content): dotenv text -> object, as Node 20's (its C++
-  // parser, matched on its fixtures and 6e5 random texts; keys sorted as its
-  // std::map)
-  function parseEnv(text) {
-    if (typeof text !== 'string') internal.throwInvalidArgType('content', 'string', text);
-    const store = new Map();
-    const trim = (s) => s.replace(/^ +| +$/g, '');
-    let content = trim(text.replace(/\r/g, ''));
-    // the character before `content` in the text: Node's trim of a key made of
-    // spaces only steps back onto it (a line " =v" gives the key "\n")
-    let before = '';
-    const advance = (c, k) => { if (k > 0) before = c[k - 1]; return c.slice(k); };
-    while (content.length > 0) {
-      if (content[0] === '\n' || content[0] === '#') {
-        const nl = content.indexOf('\n');
-        if (nl !== -1) { content = advance(content, nl + 1); continue; }
-      }
-      const eq = content.indexOf('=');
-      if (eq === -1) break;
-      let key = content.slice(0, eq);
-      key = /^ +$/.test(key) ? (before === ' ' ? '' : before) : trim(key);
-      content = advance(content, eq + 1);
-      if (key.startsWith('export ')) key = key.slice(7);
-      if (key.length === 0) break;
-      if (content.length === 0 || content[0] === '\n') { store.set(key, ''); continue; }
-      content = trim(advance(content, content.length - content.replace(/^ +/, '').length));
-      if (content.length === 0) { store.set(key, ''); break; }
-      const q = content[0];
-      if (q === '"') {
-        const close = content.indexOf('"', 1);
-        if (close !== -1) {
-          store.set(key, content.slice(1, close).replaceAll('\\n', '\n'));
-          const nl = content.indexOf('\n', close + 1);
-          content = nl !== -1 ? advance(content, nl + 1) : '';
-          continue;
-        }
-      }
-      if (q === '\'' || q === '"' || q === '`') {
-        const close = content.indexOf(q, 1);
-        if (close === -1) {
-          const nl = content.indexOf('\n');
-          if (nl !== -1) {
-            store.set(key, content.slice(0, nl));
-            content = advance(content, nl);
-          }
-        } else {
-          store.set(key, content.slice(1, close));
-          const nl = content.indexOf('\n', close + 1);
-          content = nl !== -1 ? advance(content, nl) : '';
-        }
-      } else {
-        const nl = content.indexOf('\n');
-        let value;
-        if (nl !== -1) {
-          value = content.slice(0, nl);
-          const hash = value.indexOf('#');
-          if (hash !== -1) value = value.slice(0, hash);
-          content = advance(content, nl);
-        } else {
-          value = content;
-          const hash = value.indexOf('#');
-          if (hash !== -1) value = value.slice(0, hash);
-          content = '';
-        }
-        store.set(key, trim(value));
-      }
-    }
-    const out = {};
-    for (const k of [...store.keys()].sort()) out[k] = store.get(k);
-    return out;
-  }
-  const tag = (v) => Object.prototype.toString.call(v).slice(8, -1);
-  const types = {
-    isPromise: (v) => v instanceof Promise,
-    isDate: (v) => tag(v) === 'Date',
-    isRegExp: (v) => tag(v) === 'RegExp',
-    isMap: (v) => tag(v) === 'Map',
-    isSet: (v) => tag(v) === 'Set',
-    isWeakMap: (v) => tag(v) === 'WeakMap',
-    isWeakSet: (v) => tag(v) === 'WeakSet',
-    isNativeError: (v) => v instanceof Error,
-    isAsyncFunction: (v) => typeof v === 'function' && tag(v) === 'AsyncFunction',
-    isGeneratorFunction: (v) => typeof v === 'function' && /GeneratorFunction$/.test(tag(v)),
-    isTypedArray: (v) => ArrayBuffer.isView(v) && !(v instanceof DataView),
-    isUint8Array: (v) => v instanceof Uint8Array,
-    isArrayBuffer: (v) => v instanceof ArrayBuffer,
-    isAnyArrayBuffer: (v) => v instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer),
-    isDataView: (v) => v instanceof DataView,
-    isProxy: () => false,
-  };
-  return {
-    inspect: internal.inspect, format: internal.format, formatWithOptions: internal.formatWithOptions,
-    promisify, callbackify, inherits, deprecate, types, debuglog, debug: debuglog, parseEnv,
-    isArray: Array.isArray,
-    get TextEncoder() { return globalThis.TextEncoder; },
-    get TextDecoder() { return globalThis.TextDecoder; },
-    // event_target.js
-    get aborted() { void globalThis.AbortSignal; return internal.abortUtil.aborted; },
-    get transferableAbortSignal() { void globalThis.AbortSignal; return internal.abortUtil.transferableAbortSignal; },
-    get transferableAbortController() { void globalThis.AbortSignal; return internal.abortUtil.transferableAbortController; },
-    isDeepStrictEqual(a, b) {
-      if (!internal.isDeepStrictEqual) natives.loadLib('assert');
-      return internal.isDeepStrictEqual(a, b);
-    },
-    stripVTControlCharacters: internal.stripVTControlCharacters,
-    // util.getSystemErrorName(-2) -> 'ENOENT' (libuv's names)
-    getSystemErrorName(err) {
-      if (typeof err !== 'number') internal.throwInvalidArgType('err', 'number', err);
-      if (err >= 0 || !Number.isSafeInteger(err)) {
-        throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
-          `The value of "err" is out of range. It must be a negative integer. Received ${err}`);
-      }
-      return natives.binding('child_process').errname(err);
-    },
-  };
-}
 
 // timers/promises (Node's lib/timers/promises.js): setTimeout,
 // setImmediate, setInterval and scheduler, with { signal, ref } options.
@@ -666,9 +461,35 @@ Module._extensions = Object.create(null);
 Module.builtinModules = Object.keys(builtins).filter((k) => !prefixOnly.has(k));
 Module._resolveFilename = (request, parent) => resolveFilename(request, parent);
 
+// A file that does not compile: its SyntaxError carries Node's arrow message
+// ("file:line", the line, carets under the token; a private symbol), which
+// the uncaught-exception printer shows above the error.
+const kCjsHeadLength = 62; // natives.compileCommonJS's wrapper on line 1
+function decorateSyntaxError(err, src, filename) {
+  if (!(err instanceof SyntaxError) || typeof err.stack !== 'string') return;
+  const frame = /^\s+at (?:.*\()?(.*):(\d+):(\d+)\)?$/m.exec(err.stack);
+  if (!frame || frame[1] !== filename) return;
+  const line = +frame[2];
+  let col = +frame[3] - 1 - (line === 1 ? kCjsHeadLength : 0);
+  const text = src.split(/\r?\n/)[line - 1];
+  if (text === undefined || col < 0) return;
+  if (col > text.length) col = text.length;
+  let end = col;
+  while (end < text.length && /[\w$]/.test(text[end])) end++;
+  const carets = '^'.repeat(Math.max(1, end - col));
+  const arrow = internal.privateSymbols().arrow_message_private_symbol;
+  err[arrow] = `${filename}:${line}\n${text}\n${' '.repeat(col)}${carets}\n`;
+}
+
 Module._extensions['.js'] = function (module, filename) {
   const src = natives.readFile(filename);
-  const fn = natives.compileCommonJS(src, filename);
+  let fn;
+  try {
+    fn = natives.compileCommonJS(src, filename);
+  } catch (err) {
+    decorateSyntaxError(err, src, filename);
+    throw err;
+  }
   const dir = dirname(filename);
   const req = makeRequire(module);
   Reflect.apply(fn, module.exports, [module.exports, req, module, filename, dir]);

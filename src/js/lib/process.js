@@ -269,8 +269,10 @@ function printUncaught(err) {
       } finally {
         if (own && own.writable) err.stack = stack;
       }
+      const arrow = err instanceof SyntaxError ? err[internal.privateSymbols().arrow_message_private_symbol] : undefined;
       const m = typeof err.stack === 'string' && /^\s+at (?:.*\()?((?:\/|[A-Za-z]:)[^\s():]+):(\d+)(?::\d+)?\)?$/m.exec(err.stack);
-      if (m) text = `${m[1]}:${m[2]}\n${text}`;
+      if (typeof arrow === 'string') text = `${arrow}\n${text}`;
+      else if (m) text = `${m[1]}:${m[2]}\n${text}`;
     } else {
       text = `Uncaught ${internal.inspect ? internal.inspect(err) : String(err)}`;
     }
