@@ -793,6 +793,39 @@ static const char *where(const weft__manifest *m, size_t i, char *buf, size_t ca
     return buf;
 }
 
+/* The folder part of pattern before its first wildcard segment ("a/b" of
+ * "a/b/x*.lua"), malloc'ed, when it is not a folder under dir; else NULL
+ * (also when the first segment has the wildcard). */
+static char *glob_missing_prefix(const char *dir, const char *pattern) {
+    char *pat = malloc(strlen(pattern) + 1), *full = NULL;
+    if (pat == NULL || !normalise_pattern(pattern, pat)) {
+        free(pat);
+        return NULL;
+    }
+    size_t end = 0;
+    for (size_t k = 0; pat[k];) {
+        size_t n = strcspn(pat + k, "/");
+        if (memchr(pat + k, '*', n) || memchr(pat + k, '?', n) || memchr(pat + k, '[', n))
+            break;
+        end = k + n;
+        k += n;
+        while (pat[k] == '/')
+            k++;
+    }
+    pat[end] = '\0';
+    if (end > 0 && (full = join(dir, pat)) != NULL && is_dir(full)) {
+        free(full);
+        free(pat);
+        return NULL;
+    }
+    free(full);
+    if (end == 0) {
+        free(pat);
+        return NULL;
+    }
+    return pat;
+}
+
 /* Expand every value of key (and of its string-form plural, "server_scripts
  * 'a.js'", which FiveM silently ignores) into list, in manifest order. With
  * list NULL (`file`: client files the server never reads) only the text is
@@ -866,6 +899,21 @@ static int expand_key(weft__manifest *m, const char *key, weft__strlist *list, c
             }
         }
         strlist_free(&g.files);
+        if (found == 0 && strpbrk(raw, "*?[") != NULL) {
+            /* As FiveM (CheckResourceGlobs): a glob matching nothing is no
+             * error; a warning only when the folder before its first
+             * wildcard is missing (a typo in the path, not an empty set). */
+            char *missing = glob_missing_prefix(m->dir, raw);
+            if (missing != NULL) {
+                char msg[768];
+                snprintf(msg, sizeof msg, "%s: %s '%s' matches no file: there is no folder '%s'",
+                         where(m, i, at, sizeof at), key, raw, missing);
+                free(missing);
+                if (strlist_add_unique(&m->warnings, msg) != 0)
+                    return WEFT_ENOMEM;
+            }
+            continue;
+        }
         if (found == 0) {
             set_err(err, errcap, "%s: %s '%s' matches no file", where(m, i, at, sizeof at), key,
                     raw);
@@ -981,6 +1029,7 @@ void weft__manifest_free(weft__manifest *m) {
     strlist_free(&m->load_order);
     strlist_free(&m->dependencies);
     strlist_free(&m->provides);
+    strlist_free(&m->warnings);
     for (size_t i = 0; i < m->meta_len; i++) {
         free(m->meta[i].key);
         free(m->meta[i].value);

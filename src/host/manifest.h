@@ -81,6 +81,10 @@ typedef struct weft__manifest {
     weft__strlist load_order;
     weft__strlist dependencies;  /* `dependency` and `dependencies` values */
     weft__strlist provides;      /* `provide` values */
+    /* "fxmanifest.lua:LINE: ..." lines to log when the resource starts: a
+     * script glob that matched nothing because its folder is missing (a
+     * glob matching nothing is no error, as in FiveM) */
+    weft__strlist warnings;
     weft__manifest_kv *meta;     /* every key/value in manifest order */
     size_t meta_len;
     size_t meta_cap;
@@ -91,8 +95,9 @@ typedef struct weft__manifest {
  * holds nothing to free, though freeing it is harmless).
  * Returns 0, or:
  *   WEFT_ENOENT  no manifest ("<dir>: no fxmanifest.lua or __resource.lua"),
- *                or a script pattern matching no file
+ *                or a script path without wildcards naming no file
  *                ("fxmanifest.lua:LINE: server_script 'x.js' matches no file");
+ *                a glob matching nothing is not an error (warnings above);
  *   WEFT_ESCRIPT a Lua syntax or runtime error, the instruction budget or the
  *                memory cap exceeded ("fxmanifest.lua:LINE: message");
  *   WEFT_EINVAL  a script or file path that is absolute or contains "..",

@@ -400,6 +400,8 @@ static int start_res(weft_host *h, weft__resource *r, int level)
         return rc;
     }
     r->has_manifest = 1;
+    for (size_t i = 0; i < r->manifest.warnings.len; i++)
+        weft__log(h, "weft", "resource %s: %s", r->name, r->manifest.warnings.items[i]);
     if ((rc = check_other_files(h, r, err, sizeof err)) < 0) {
         weft__log(h, "weft", "could not start \"%s\": %s", r->name, err);
         snprintf(r->error, sizeof r->error, "%.250s", err);

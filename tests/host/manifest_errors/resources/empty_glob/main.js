@@ -1,0 +1,1 @@
+console.log('empty_glob: main.js runs');
