@@ -642,6 +642,25 @@ static JSValue js_membership(JSContext *ctx, JSValueConst this_val, int argc, JS
     return group ? JS_NewInt32(ctx, rc) : JS_EXCEPTION;
 }
 
+/* handle.sourceMembership(source, group, iface or null, join) -> 0 or errno */
+static JSValue js_source_membership(JSContext *ctx, JSValueConst this_val, int argc,
+                                    JSValueConst *argv)
+{
+    net_h *n = get_h(ctx, this_val);
+    if (!n) return JS_EXCEPTION;
+    const char *source = JS_ToCString(ctx, argv[0]);
+    const char *group = source ? JS_ToCString(ctx, argv[1]) : NULL;
+    const char *iface = group && JS_IsString(argv[2]) ? JS_ToCString(ctx, argv[2]) : NULL;
+    int rc = group ? uv_udp_set_source_membership(&n->u.udp, group, iface, source,
+                                                  JS_ToBool(ctx, argv[3]) ? UV_JOIN_GROUP
+                                                                          : UV_LEAVE_GROUP)
+                   : 0;
+    JS_FreeCString(ctx, source);
+    JS_FreeCString(ctx, group);
+    JS_FreeCString(ctx, iface);
+    return group ? JS_NewInt32(ctx, rc) : JS_EXCEPTION;
+}
+
 static JSValue js_mcast_iface(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     net_h *n = get_h(ctx, this_val);
@@ -705,6 +724,25 @@ static JSValue js_queue_size(JSContext *ctx, JSValueConst this_val, int argc, JS
     size_t q = n->kind == K_UDP ? uv_udp_get_send_queue_size(&n->u.udp)
                                 : uv_stream_get_write_queue_size(&n->u.s);
     return JS_NewInt64(ctx, (int64_t)q);
+}
+
+/* handle.fchmod(mode: 1 readable, 2 writable by all) -> 0 or errno (a pipe server) */
+static JSValue js_fchmod(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    net_h *n = get_h(ctx, this_val);
+    if (!n) return JS_EXCEPTION;
+    int32_t mode = 0;
+    if (JS_ToInt32(ctx, &mode, argv[0])) return JS_EXCEPTION;
+    if (n->kind != K_PIPE) return JS_NewInt32(ctx, UV_EINVAL);
+    int flags = (mode & 1 ? UV_READABLE : 0) | (mode & 2 ? UV_WRITABLE : 0);
+    return JS_NewInt32(ctx, uv_pipe_chmod(&n->u.pipe, flags));
+}
+
+static JSValue js_queue_count(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    net_h *n = JS_GetOpaque(this_val, handle_class_id);
+    if (!n || n->kind != K_UDP) return JS_NewInt32(ctx, 0);
+    return JS_NewInt64(ctx, (int64_t)uv_udp_get_send_queue_count(&n->u.udp));
 }
 
 /* ---- DNS ------------------------------------------------------------------------------- */
@@ -835,7 +873,10 @@ static const JSCFunctionListEntry handle_proto[] = {
     JS_CFUNC_DEF("setKeepAlive", 2, js_keepalive),
     JS_CFUNC_DEF("setNoDelay", 1, js_nodelay),
     JS_CFUNC_DEF("membership", 3, js_membership),
+    JS_CFUNC_DEF("sourceMembership", 4, js_source_membership),
     JS_CFUNC_DEF("setMulticastInterface", 1, js_mcast_iface),
+    JS_CFUNC_DEF("queueCount", 0, js_queue_count),
+    JS_CFUNC_DEF("fchmod", 1, js_fchmod),
     JS_CFUNC_DEF("getsockname", 0, js_getsockname),
     JS_CFUNC_DEF("getpeername", 0, js_getpeername),
     JS_CFUNC_DEF("close", 0, js_close),

@@ -11,7 +11,7 @@ const EventEmitter = internal.loadBuiltin('events');
 if (!internal.netModule) natives.loadLib('net');
 const { b, K_UDP, owner, destroyAsync, inScope, Req, newHandle, errnoException, exceptionWithHostPort, validatePort } =
   internal.netInternals;
-const { validateFunction, validateNumber, validateString, validateObject } = internal.validators;
+const { validateFunction, validateNumber, validateString, validateObject, validateUint32 } = internal.validators;
 const { Buffer } = internal.loadBuiltin('buffer');
 const makeNodeError = internal.makeNodeError;
 const throwType = internal.throwInvalidArgType;
@@ -39,6 +39,8 @@ function Socket(type, listener) {
     lookup = options.lookup;
     recvBufferSize = options.recvBufferSize;
     sendBufferSize = options.sendBufferSize;
+    if (recvBufferSize !== undefined) validateUint32(recvBufferSize, 'options.recvBufferSize');
+    if (sendBufferSize !== undefined) validateUint32(sendBufferSize, 'options.sendBufferSize');
   }
   if (type !== 'udp4' && type !== 'udp6') throw badType();
   if (lookup !== undefined) validateFunction(lookup, 'lookup');
@@ -63,7 +65,9 @@ function Socket(type, listener) {
   };
   if (options && options.signal !== undefined) {
     const signal = options.signal;
-    validateObject(signal, 'options.signal');
+    if (signal === null || typeof signal !== 'object' || !('aborted' in signal)) {
+      throwType('options.signal', 'AbortSignal', signal);
+    }
     const onAborted = () => { if (this[kState].handle) this.close(); };
     if (signal.aborted) onAborted();
     else {
@@ -106,8 +110,13 @@ Socket.prototype.bind = function (port_, address_ /* , callback */) {
   state.bindState = BIND_STATE_BINDING;
   const cb = arguments.length && arguments[arguments.length - 1];
   if (typeof cb === 'function') {
-    const removeListeners = () => this.removeListener('listening', onListening);
+    // a failed bind ('error') drops its callback, so retries do not pile up
+    const removeListeners = () => {
+      this.removeListener('error', removeListeners);
+      this.removeListener('listening', onListening);
+    };
     const onListening = () => { removeListeners(); cb.call(this); };
+    this.on('error', removeListeners);
     this.on('listening', onListening);
   }
   if (port !== null && typeof port === 'object' && typeof port.recvStart === 'function') {
@@ -268,6 +277,9 @@ Socket.prototype.send = function (buffer, offset, length, port, address, callbac
   } else {
     callback = offset;
   }
+  if (connected && (port || address)) {
+    throw makeNodeError(Error, 'ERR_SOCKET_DGRAM_IS_CONNECTED', 'Already connected');
+  }
   if (!Array.isArray(buffer)) {
     if (typeof buffer === 'string') list = [Buffer.from(buffer)];
     else if (!ArrayBuffer.isView(buffer)) throwType('buffer', ['Buffer', 'TypedArray', 'DataView', 'string'], buffer);
@@ -293,6 +305,14 @@ Socket.prototype.send = function (buffer, offset, length, port, address, callbac
   } else {
     afterDns(null, null);
   }
+};
+// the old sendto(buffer, offset, length, port, address[, callback]) (Node keeps it)
+Socket.prototype.sendto = function (buffer, offset, length, port, address, callback) {
+  validateNumber(offset, 'offset');
+  validateNumber(length, 'length');
+  validateNumber(port, 'port');
+  validateString(address, 'address');
+  this.send(buffer, offset, length, port, address, callback);
 };
 function doSend(ex, self, ip, list, address, port, callback) {
   const state = self[kState];
@@ -405,15 +425,20 @@ Socket.prototype.addMembership = function (multicastAddress, interfaceAddress) {
 Socket.prototype.dropMembership = function (multicastAddress, interfaceAddress) {
   membership(this, multicastAddress, interfaceAddress, false);
 };
-function sourceMembership() {
-  throw makeNodeError(Error, 'ERR_METHOD_NOT_IMPLEMENTED', 'The addSourceSpecificMembership() method is not implemented');
-}
-Socket.prototype.addSourceSpecificMembership = function (sourceAddress, groupAddress) {
+function sourceMembership(socket, sourceAddress, groupAddress, interfaceAddress, join) {
+  healthCheck(socket);
   validateString(sourceAddress, 'sourceAddress');
   validateString(groupAddress, 'groupAddress');
-  sourceMembership();
+  const err = socket[kState].handle.sourceMembership(sourceAddress, groupAddress,
+    interfaceAddress === undefined ? null : interfaceAddress, join);
+  if (err) throw errnoException(err, join ? 'addSourceSpecificMembership' : 'dropSourceSpecificMembership');
+}
+Socket.prototype.addSourceSpecificMembership = function (sourceAddress, groupAddress, interfaceAddress) {
+  sourceMembership(this, sourceAddress, groupAddress, interfaceAddress, true);
 };
-Socket.prototype.dropSourceSpecificMembership = Socket.prototype.addSourceSpecificMembership;
+Socket.prototype.dropSourceSpecificMembership = function (sourceAddress, groupAddress, interfaceAddress) {
+  sourceMembership(this, sourceAddress, groupAddress, interfaceAddress, false);
+};
 
 function bufferSize(self, size, which) {
   if (size >>> 0 !== size) throw makeNodeError(TypeError, 'ERR_SOCKET_BAD_BUFFER_SIZE', 'Buffer size must be a positive integer');
@@ -433,7 +458,7 @@ Socket.prototype.setSendBufferSize = function (size) { bufferSize(this, size, O_
 Socket.prototype.getRecvBufferSize = function () { return bufferSize(this, 0, O_RECV_BUF); };
 Socket.prototype.getSendBufferSize = function () { return bufferSize(this, 0, O_SEND_BUF); };
 Socket.prototype.getSendQueueSize = function () { return this[kState].handle ? this[kState].handle.queueSize() : 0; };
-Socket.prototype.getSendQueueCount = function () { return 0; };
+Socket.prototype.getSendQueueCount = function () { return this[kState].handle ? this[kState].handle.queueCount() : 0; };
 Socket.prototype.ref = function () {
   const handle = this[kState].handle;
   if (handle) handle.ref(true);

@@ -51,6 +51,13 @@ const METHODS = ['ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 
 // ---- header checks (Node's _http_common) --------------------------------------------
 const tokenRegExp = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
 const headerCharRegex = /[^\t\x20-\x7e\x80-\xff]/;
+// 'http' PerformanceEntries: HttpClient (request finished -> response head),
+// HttpRequest (server: request head -> response finished), when observed
+const kServerResponseStatistics = Symbol('kServerResponseStatistics');
+function hasObserver(type) { return internal.perfObserved !== undefined && internal.perfObserved(type); }
+function perfStop(stats, name, detail) {
+  if (hasObserver('http')) internal.perfEntry(name, 'http', stats.start, { req: stats.req, ...detail });
+}
 function checkIsHttpToken(val) { return tokenRegExp.test(val); }
 function checkInvalidHeaderChar(val) { return headerCharRegex.test(val); }
 function validateHeaderName(name, label = 'Header name') {
@@ -1161,6 +1168,11 @@ function parserOnIncoming(state, req, keepAlive) {
   if (socket._httpMessage) state.outgoing.push(res);
   else res.assignSocket(socket);
   res.on('finish', () => resOnFinish(state, req, res));
+  if (hasObserver('http')) {
+    res[kServerResponseStatistics] = {
+      start: internal.perfNow(), req: { method: req.method, url: req.url, headers: req.headers },
+    };
+  }
   let handled = false;
   if (req.headers.expect !== undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
     if (/(?:^|\W)100-continue(?:$|\W)/i.test(req.headers.expect)) {
@@ -1190,6 +1202,11 @@ function parserOnIncoming(state, req, keepAlive) {
 }
 function resOnFinish(state, req, res) {
   const { socket } = state;
+  const stats = res[kServerResponseStatistics];
+  if (stats !== undefined) {
+    res[kServerResponseStatistics] = undefined;
+    perfStop(stats, 'HttpRequest', { res: { statusCode: res.statusCode, statusMessage: res.statusMessage, headers: res.getHeaders() } });
+  }
   const idx = state.incoming.indexOf(req);
   if (idx >= 0) state.incoming.splice(idx, 1);
   if (!req._consuming && !req._readableState.resumeScheduled) req._dump();
@@ -1676,6 +1693,12 @@ function urlToHttpOptions(url) {
 }
 ClientRequest.prototype._finish = function () {
   OutgoingMessage.prototype._finish.call(this);
+  if (hasObserver('http')) {
+    this[kClientRequestStatistics] = {
+      start: internal.perfNow(),
+      req: { method: this.method, url: `${this.protocol}//${this.host}${this.path}`, headers: this.getHeaders() },
+    };
+  }
 };
 ClientRequest.prototype._implicitHeader = function () {
   if (this._header) throw headersSentError('render');
@@ -1930,7 +1953,11 @@ function parserOnIncomingClient(req, socket, parser, res, shouldKeepAlive) {
     return 1;
   }
   if (req.shouldKeepAlive && !shouldKeepAlive && !req.upgradeOrConnect) req.shouldKeepAlive = false;
-  if (req[kClientRequestStatistics]) void 0;
+  const stats = req[kClientRequestStatistics];
+  if (stats !== undefined) {
+    req[kClientRequestStatistics] = undefined;
+    perfStop(stats, 'HttpClient', { res: { statusCode: res.statusCode, statusMessage: res.statusMessage, headers: res.headers } });
+  }
   req.res = res;
   res.req = req;
   if (method === 'HEAD') res._dumped = false;

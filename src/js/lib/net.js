@@ -108,6 +108,20 @@ function exceptionWithHostPort(err, syscall, address, port) {
   if (port) e.port = port;
   return e;
 }
+// Node's UVExceptionWithHostPort ("listen EADDRINUSE: address already in use :::80")
+function uvExceptionWithHostPort(err, syscall, address, port) {
+  const code = b.errname(err);
+  let details = '';
+  if (port && port > 0) details = ` ${address}:${port}`;
+  else if (address) details = ` ${address}`;
+  const e = new Error(`${syscall} ${code}: ${b.strerror(err)}${details}`);
+  e.code = code;
+  e.errno = err;
+  e.syscall = syscall;
+  e.address = address;
+  if (port) e.port = port;
+  return e;
+}
 function isLegalPort(port) {
   if ((typeof port !== 'number' && typeof port !== 'string') ||
       (typeof port === 'string' && port.trim().length === 0)) return false;
@@ -211,6 +225,10 @@ function Socket(options) {
   this.on('end', onReadableStreamEnd);
   this[kSetNoDelay] = Boolean(options.noDelay);
   this[kSetKeepAlive] = Boolean(options.keepAlive);
+  if (options.keepAliveInitialDelay !== undefined) {
+    validateNumber(options.keepAliveInitialDelay, 'options.keepAliveInitialDelay');
+    if (options.keepAliveInitialDelay < 0) options.keepAliveInitialDelay = 0;
+  }
   this[kKeepAliveDelay] = ~~((options.keepAliveInitialDelay || 0) / 1000);
   if (this._handle && options.readable !== false) {
     if (options.pauseOnConnect) {
@@ -709,6 +727,10 @@ function internalConnect(self, address, port, addressType, localAddress, localPo
     (status) => afterConnect(status, self, req), self[async_id_symbol]);
   req.address = address;
   req.port = port;
+  // a 'net' PerformanceEntry 'connect' (TCP only, as Node) when observed
+  if (port !== undefined && internal.perfObserved !== undefined && internal.perfObserved('net')) {
+    req.perfStart = internal.perfNow();
+  }
   if (port === undefined) err = self._handle.connect(req, address);
   else err = self._handle.connect(req, address, port);
   if (err) {
@@ -727,6 +749,9 @@ function afterConnect(status, self, req) {
   self.connecting = false;
   self._sockname = null;
   if (status === 0) {
+    if (req.perfStart !== undefined && internal.perfObserved('net')) {
+      internal.perfEntry('connect', 'net', req.perfStart, { host: req.address, port: req.port });
+    }
     if (self[kSetNoDelay] && self._handle.setNoDelay) self._handle.setNoDelay(true);
     if (self[kSetKeepAlive] && self._handle.setKeepAlive) self._handle.setKeepAlive(true, self[kKeepAliveDelay]);
     self._unrefTimer();
@@ -817,6 +842,17 @@ Server.prototype.listen = function (...args) {
   if (options.path && isPipeName(options.path)) {
     const pipeName = this._pipeName = options.path;
     listenInCluster(this, pipeName, -1, -1, backlog, undefined, options.exclusive);
+    if (!this._handle) return this; // failed: 'error' comes next tick
+    // readableAll/writableAll: the socket file's mode for other users (uv_pipe_chmod)
+    const mode = (options.readableAll === true ? 1 : 0) | (options.writableAll === true ? 2 : 0);
+    if (mode !== 0) {
+      const err = this._handle.fchmod(mode);
+      if (err) {
+        this._handle.close();
+        this._handle = null;
+        throw errnoException(err, 'uv_pipe_chmod');
+      }
+    }
     return this;
   }
   if (!(('port' in options) || ('path' in options))) {
@@ -837,6 +873,7 @@ function lookupAndListen(self, port, address, backlog, exclusive, flags) {
   });
 }
 
+let warnedSimultaneousAccepts = false;
 function listenInCluster(server, address, port, addressType, backlog, fd, exclusive, flags) {
   server._listen2(address, port, addressType, backlog, fd, flags);
 }
@@ -866,7 +903,7 @@ Server.prototype._listen2 = function setupListenHandle(address, port, addressTyp
     }
     if (rval === null) rval = createServerHandle(address, port, addressType, flags);
     if (typeof rval === 'number') {
-      const error = exceptionWithHostPort(rval, 'listen', address, port);
+      const error = uvExceptionWithHostPort(rval, 'listen', address, port);
       process.nextTick(emitErrorNT, this, error);
       return;
     }
@@ -877,7 +914,7 @@ Server.prototype._listen2 = function setupListenHandle(address, port, addressTyp
   this._handle[owner] = this;
   const err = this._handle.listen(backlog || 511);
   if (err) {
-    const ex = exceptionWithHostPort(err, 'listen', address, port);
+    const ex = uvExceptionWithHostPort(err, 'listen', address, port);
     const h = this._handle;
     this._handle = null;
     h.onclose = () => destroyAsync(h);
@@ -1118,7 +1155,12 @@ let autoSelectFamilyAttemptTimeoutDefault = 250;
 internal.netModule = {
   _createServerHandle: createServerHandle,
   _normalizeArgs: normalizeArgs,
-  _setSimultaneousAccepts() {},
+  _setSimultaneousAccepts() {
+    if (!warnedSimultaneousAccepts) {
+      warnedSimultaneousAccepts = true;
+      process.emitWarning('net._setSimultaneousAccepts() is deprecated and will be removed.', 'DeprecationWarning', 'DEP0121');
+    }
+  },
   BlockList,
   SocketAddress,
   connect,
