@@ -51,6 +51,7 @@ static JSClassDef parser_class = {"HTTPParser", .finalizer = parser_finalizer};
 /* append head bytes; -1 past the limit or out of memory */
 static int append(hparser *h, const char *at, size_t n, size_t *off, size_t *len)
 {
+    if (n == 0) return 0; /* llhttp may hand over an empty piece; buf may be NULL */
     h->head_bytes += n;
     if (h->in_head && h->head_bytes > h->max_head) {
         h->overflow = 1;
@@ -151,23 +152,26 @@ static int p_headers(void *ud, const char *method, int status, int keep_alive, i
     h->in_head = 0;
     int major = 1, minor = 1;
     weft__httpp_version(h->p, &major, &minor);
+    /* no head bytes kept yet (a response with an empty reason and no
+     * headers): buf is NULL, every span empty (fuzz_http_parser) */
+    const char *buf = h->buf ? h->buf : "";
     JSValue list = JS_NewArray(ctx);
     for (size_t i = 0; i < h->nhdr; i++) {
         hdr_span *s = &h->hdr[i];
-        JS_SetPropertyUint32(ctx, list, (uint32_t)(2 * i), JS_NewStringLen(ctx, h->buf + s->koff, s->klen));
+        JS_SetPropertyUint32(ctx, list, (uint32_t)(2 * i), JS_NewStringLen(ctx, buf + s->koff, s->klen));
         /* llhttp leaves trailing spaces of a value in; Node trims them */
         size_t vl = s->vlen;
-        while (vl && (h->buf[s->voff + vl - 1] == ' ' || h->buf[s->voff + vl - 1] == '\t')) vl--;
-        JS_SetPropertyUint32(ctx, list, (uint32_t)(2 * i + 1), JS_NewStringLen(ctx, h->buf + s->voff, vl));
+        while (vl && (buf[s->voff + vl - 1] == ' ' || buf[s->voff + vl - 1] == '\t')) vl--;
+        JS_SetPropertyUint32(ctx, list, (uint32_t)(2 * i + 1), JS_NewStringLen(ctx, buf + s->voff, vl));
     }
     JSValue argv[9] = {
         JS_NewInt32(ctx, major),
         JS_NewInt32(ctx, minor),
         list,
         method ? JS_NewString(ctx, method) : JS_UNDEFINED,
-        h->response ? JS_UNDEFINED : JS_NewStringLen(ctx, h->buf + h->url_off, h->url_len),
+        h->response ? JS_UNDEFINED : JS_NewStringLen(ctx, buf + h->url_off, h->url_len),
         JS_NewInt32(ctx, h->response ? status : 0),
-        h->response ? JS_NewStringLen(ctx, h->buf + h->status_off, h->status_len) : JS_UNDEFINED,
+        h->response ? JS_NewStringLen(ctx, buf + h->status_off, h->status_len) : JS_UNDEFINED,
         JS_NewBool(ctx, upgrade),
         JS_NewBool(ctx, keep_alive),
     };

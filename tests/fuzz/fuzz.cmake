@@ -11,7 +11,8 @@ set(WEFT_FUZZ_TARGETS
   "msgpack_lua_encode msgpack_lua.c FZ_ENCODE"
   "console console.c"
   "cfg cfg.c"
-  "manifest manifest.c")
+  "manifest manifest.c"
+  "http_parser http_parser.c")
 add_custom_target(weft_fuzzers)
 foreach(spec ${WEFT_FUZZ_TARGETS})
   separate_arguments(spec)

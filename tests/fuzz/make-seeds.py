@@ -198,6 +198,32 @@ def manifest_seeds():
     write(t, "deep-glob", "server_script '" + "**/" * 40 + "x.lua'\n")
 
 
+def http_parser_seeds():
+    t = "http_parser"
+    clear_seeds(t)
+    # control bytes: flags (bit 0 response), maxHeaderSize selector, piece size
+    get = b"GET /a?b=1 HTTP/1.1\r\nHost: x\r\nX-Long:  v  \r\n\r\n"
+    post = (b"POST /p HTTP/1.1\r\nContent-Length: 5\r\nConnection: keep-alive\r\n\r\nhello")
+    chunked = (b"POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+               b"5\r\nhello\r\n6;ext=1\r\n world\r\n0\r\nTrailer: t\r\n\r\n")
+    write(t, "get", b"\x00\x00\x00" + get)
+    write(t, "get-pieces", b"\x00\x00\x01" + get)
+    write(t, "pipelined", b"\x00\x00\x07" + get + post + get)
+    write(t, "chunked", b"\x00\x00\x03" + chunked)
+    write(t, "response", b"\x01\x00\x02HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc")
+    write(t, "response-eof", b"\x01\x00\x00HTTP/1.0 404 Not Found\r\nServer: s\r\n\r\nbody until close")
+    write(t, "upgrade", b"\x80\x00\x04GET /ws HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n"
+          b"\x81\x05hello" + get)
+    write(t, "connect", b"\x00\x00\x00CONNECT h:443 HTTP/1.1\r\nHost: h:443\r\n\r\nraw")
+    write(t, "overflow", b"\x00\x02\x05" + b"GET / HTTP/1.1\r\nA: " + b"x" * 100 + b"\r\n\r\n")
+    write(t, "garbage", b"\x00\x00\x00\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03")
+    write(t, "bad-length", b"\x00\x00\x00POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab")
+    write(t, "throw-headers", b"\x22\x00\x00" + get + get)
+    write(t, "throw-body", b"\x44\x00\x02" + post)
+    write(t, "skip-body", b"\x21\x00\x00HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabcHTTP/1.1 204 No\r\n\r\n")
+    write(t, "reenter", b"\x46\x00\x01" + post)
+
+
 msgpack_seeds("msgpack_js_decode")
 msgpack_seeds("msgpack_lua_decode")
 builder_seeds("msgpack_js_encode", 46)
@@ -205,3 +231,4 @@ builder_seeds("msgpack_lua_encode", 28)
 console_seeds()
 cfg_seeds()
 manifest_seeds()
+http_parser_seeds()
