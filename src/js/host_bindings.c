@@ -1414,6 +1414,7 @@ static int js_interrupt(JSRuntime *rt, void *opaque)
     weft__js *js = opaque;
     weft_host *h = js->host;
     if (js->halted) return 1; /* keep unwinding a stopped resource */
+    if (weft__js_vm_interrupt(js)) return 1; /* a vm timeout (src/js/vm.c) */
     uint64_t start = weft__host_entry_start(h);
     if (!start) return 0;
     if (weft__wd_interrupted(h)) return 1;

@@ -139,6 +139,10 @@ typedef struct weft__js {
     struct weft__zhandle *zlib_busy;
     /* vm.createContext's contexts, freed with the runtime (src/js/vm.c) */
     struct weft__vm_context *vm_contexts;
+    /* vm runs with a timeout or breakOnSigint, innermost first (on the C
+     * stack of src/js/vm.c's eval_in); vm.c's interrupt handler is set */
+    struct weft__vm_run *vm_runs;
+    int vm_interrupt_set;
 } weft__js;
 
 /* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
@@ -252,6 +256,9 @@ int weft__js_util_kinds_init(JSContext *ctx);
 /* the SIGINT watchdog of Node's internalBinding('contextify') */
 JSValue weft__js_sigint_watchdog_binding(JSContext *ctx);
 void weft__js_vm_free(weft__js *js);
+/* 1 when a vm run's timeout has passed or its breakOnSigint SIGINT came:
+ * the interrupt handler stops the running code (called by every handler) */
+int weft__js_vm_interrupt(weft__js *js);
 /* child_process.c: processes, their pipes, spawnSync */
 JSValue weft__js_child_process_binding(JSContext *ctx);
 /* perf.c: histograms, the event loop delay timer, loop idle time, milestones */

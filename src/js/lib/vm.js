@@ -1,10 +1,8 @@
 // vm.js: Node's `vm` over src/js/vm.c: Script, runInThisContext,
 // createContext/isContext/runInContext/runInNewContext, compileFunction.
-// A context is a JSContext of this runtime (its own globals and built-ins).
-// Differences from Node (V8 intercepts every global access of a context and
-// forwards it to the contextified object): here the object is the global's
-// prototype, so its properties read live as globals, and the globals a script
-// creates or assigns are copied back onto the object after each run.
+// A context is a JSContext of this runtime (its own globals and built-ins)
+// whose global object forwards every access to the contextified object first
+// (src/js/vm.c), as V8's interceptors do.
 'use strict';
 const b = natives.binding('vm');
 if (!internal.validators) natives.loadLib('validators');
@@ -12,7 +10,7 @@ const { validateString, validateObject, validateInt32, validateUint32, validateB
 const makeNodeError = internal.makeNodeError;
 const throwType = internal.throwInvalidArgType;
 
-const contexts = new WeakMap(); // contextified object -> { handle, global, builtins }
+const contexts = new WeakMap(); // contextified object -> { handle }
 
 function getOptions(options, name = 'options') {
   if (typeof options === 'string') return { filename: options };
@@ -53,63 +51,15 @@ function createContext(contextObject = {}, options) {
     throwType('contextObject', 'Object', contextObject);
   }
   if (options !== undefined) validateObject(options, 'options');
-  const handle = b.makeContext();
-  const global = b.globalOf(handle);
-  // the built-in globals and their first values: one the script replaces
-  // (this.Symbol = ...) is copied out like any other global
-  const builtins = new Map();
-  for (const key of Reflect.ownKeys(global)) {
-    const d = Reflect.getOwnPropertyDescriptor(global, key);
-    builtins.set(key, d && d.value);
-  }
-  Object.setPrototypeOf(global, contextObject);
-  contexts.set(contextObject, { handle, global, builtins });
+  const handle = b.makeContext(contextObject);
+  contexts.set(contextObject, { handle });
   return contextObject;
 }
 
-// globals the script made or changed -> the contextified object
-function syncOut(sandbox, c) {
-  for (const key of Reflect.ownKeys(c.global)) {
-    const d = Reflect.getOwnPropertyDescriptor(c.global, key);
-    if (!d) continue;
-    if (c.builtins.has(key) && !Object.prototype.hasOwnProperty.call(sandbox, key) &&
-        'value' in d && d.value === c.builtins.get(key)) continue;
-    try {
-      const cur = Reflect.getOwnPropertyDescriptor(sandbox, key);
-      if (cur && 'value' in cur && 'value' in d && Object.is(cur.value, d.value)) continue;
-      if (cur && !cur.configurable) {
-        if (cur.writable && 'value' in d) sandbox[key] = d.value;
-        continue;
-      }
-      Reflect.defineProperty(sandbox, key, { ...d, configurable: true });
-    } catch {}
-  }
-}
-
-// the contextified object's own properties -> the context's globals
-function syncIn(sandbox, c) {
-  for (const key of Reflect.ownKeys(sandbox)) {
-    const d = Reflect.getOwnPropertyDescriptor(sandbox, key);
-    const cur = Reflect.getOwnPropertyDescriptor(c.global, key);
-    if (cur && !cur.configurable) {
-      if (cur.writable && 'value' in d) {
-        try { c.global[key] = d.value; } catch {}
-      }
-      continue;
-    }
-    Reflect.defineProperty(c.global, key, { ...d, configurable: true });
-  }
-}
-
-function runIn(sandbox, code, filename, lineOffset) {
+function runIn(sandbox, code, filename, lineOffset, options = {}) {
   const c = contexts.get(sandbox);
   if (!c) throwType('contextifiedObject', 'vm.Context', sandbox);
-  syncIn(sandbox, c);
-  try {
-    return b.runInContext(c.handle, code, filename, lineOffset);
-  } finally {
-    syncOut(sandbox, c);
-  }
+  return b.runInContext(c.handle, code, filename, lineOffset, options.timeout, options.breakOnSigint);
 }
 
 class Script {
@@ -127,13 +77,12 @@ class Script {
     }
   }
   runInThisContext(options) {
-    runOptions(options);
-    return b.runInThisContext(this._code, this._filename, this._lineOffset);
+    const o = runOptions(options);
+    return b.runInThisContext(this._code, this._filename, this._lineOffset, o.timeout, o.breakOnSigint);
   }
   runInContext(contextifiedObject, options) {
     if (!isContext(contextifiedObject)) throwType('contextifiedObject', 'vm.Context', contextifiedObject);
-    runOptions(options);
-    return runIn(contextifiedObject, this._code, this._filename, this._lineOffset);
+    return runIn(contextifiedObject, this._code, this._filename, this._lineOffset, runOptions(options));
   }
   runInNewContext(contextObject, options) {
     const context = createContext(contextObject, options && options.contextName !== undefined ? {} : undefined);
