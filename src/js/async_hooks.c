@@ -107,23 +107,35 @@ void weft__js_push_context(weft__js *js, int64_t async_id, int64_t trigger, JSVa
     js->trigger_async_id = trigger;
 }
 
+/* Node's "async hook stack has become corrupted": fatal (exit 1). */
+static void corrupted(weft__js *js, int64_t expected)
+{
+    JSContext *ctx = js->ctx;
+    weft__js_throw_code(ctx, "Error", NULL,
+                        "async hook stack has become corrupted (actual: %lld, expected: %lld)",
+                        (long long)js->execution_async_id, (long long)expected);
+    JSValue err = JS_GetException(ctx);
+    JSValue fatal = JS_GetPropertyStr(ctx, js->internal, "hooksFatalError");
+    JSValue r = JS_Call(ctx, fatal, JS_UNDEFINED, 1, (JSValueConst *)&err);
+    JS_FreeValue(ctx, r);
+    JS_FreeValue(ctx, fatal);
+    JS_FreeValue(ctx, err);
+}
+
 /* Returns 1 when entries remain, 0 when the stack is now empty, -1 when it
- * was empty. A mismatched id is Node's "async hook stack has become
- * corrupted" (fatal). */
+ * was empty. A mismatched id is corrupted(), also with an empty stack while
+ * the main script runs (Node runs it in a scope of its own, id 1: an after
+ * for another id pops that scope's frame). */
 int weft__js_pop_context(weft__js *js, int64_t async_id)
 {
-    if (!js->ctx_len) return -1;
+    if (!js->ctx_len) {
+        if (js->execution_async_id != 0 && js->execution_async_id != async_id &&
+            !js->host->exit_requested)
+            corrupted(js, async_id);
+        return -1;
+    }
     if (js->execution_async_id != async_id) {
-        JSContext *ctx = js->ctx;
-        weft__js_throw_code(ctx, "Error", NULL,
-                            "async hook stack has become corrupted (actual: %lld, expected: %lld)",
-                            (long long)js->execution_async_id, (long long)async_id);
-        JSValue err = JS_GetException(ctx);
-        JSValue fatal = JS_GetPropertyStr(ctx, js->internal, "hooksFatalError");
-        JSValue r = JS_Call(ctx, fatal, JS_UNDEFINED, 1, (JSValueConst *)&err);
-        JS_FreeValue(ctx, r);
-        JS_FreeValue(ctx, fatal);
-        JS_FreeValue(ctx, err);
+        corrupted(js, async_id);
         return -1;
     }
     weft__async_frame *f = &js->ctx_stack[--js->ctx_len];
@@ -131,6 +143,13 @@ int weft__js_pop_context(weft__js *js, int64_t async_id)
     js->trigger_async_id = f->trigger_async_id;
     JS_FreeValue(js->ctx, f->resource);
     return js->ctx_len > 0;
+}
+
+/* The main script's scope closes (modules.c): a context still pushed by
+ * emitBefore without its emitAfter is corrupted(), as Node's pop of id 1. */
+void weft__js_main_scope_end(weft__js *js)
+{
+    if (js->ctx_len && !js->host->exit_requested) corrupted(js, 1);
 }
 
 void weft__js_clear_contexts(weft__js *js)

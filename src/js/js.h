@@ -229,6 +229,7 @@ void weft__js_emit_destroy(weft__js *js, int64_t async_id);
 void weft__js_push_context(weft__js *js, int64_t async_id, int64_t trigger, JSValueConst resource);
 int weft__js_pop_context(weft__js *js, int64_t async_id);
 void weft__js_clear_contexts(weft__js *js);
+void weft__js_main_scope_end(weft__js *js);
 void weft__js_run_destroy_queue(weft__js *js);
 JSValue weft__js_new_tick_object(weft__js *js, int64_t async_id, int64_t trigger,
                                  JSValueConst callback, int argc, JSValueConst *argv);

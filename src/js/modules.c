@@ -205,6 +205,7 @@ int weft__js_run_main(weft__js *js, const char *path)
     /* the main script's callback scope ends: its async context is popped
      * before the scope's close drains (Node: microtasks then run with
      * executionAsyncId 0) */
+    weft__js_main_scope_end(js);
     js->execution_async_id = 0;
     js->trigger_async_id = 0;
     weft__host_leave(h);

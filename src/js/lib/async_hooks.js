@@ -63,8 +63,25 @@ internal.addV8PromiseHook = function (kind, fn) {
   };
 };
 
+// A throwing hook is fatal (Node's fatalError): the stack printed raw (a
+// non-error value as "Error: <value>" with the current stack), then exit 1,
+// or abort under --abort-on-uncaught-exception.
 internal.hooksFatalError = function fatalError(e) {
-  internal.printUncaught(e);
+  let text;
+  try {
+    if (e != null && typeof e.stack === 'string') {
+      text = e.stack;
+    } else {
+      // the stack from the caller on (this function's own frame left out)
+      const stack = new Error().stack;
+      const lines = typeof stack === 'string' ? stack.split('\n').slice(2) : [];
+      text = [`Error: ${String(e)}`, ...lines].join('\n');
+    }
+  } catch {
+    text = 'Error: (unprintable)';
+  }
+  natives.print(2, text.endsWith('\n') ? text : `${text}\n`);
+  if (internal.abortOnUncaught) natives.abort();
   natives.reallyExit(1);
 };
 

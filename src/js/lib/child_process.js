@@ -18,7 +18,8 @@ const throwType = internal.throwInvalidArgType;
 if (!internal.osModule) natives.loadLib('os');
 const signals = internal.osModule.constants.signals;
 const signalNames = Object.create(null);
-for (const [name, num] of Object.entries(signals)) signalNames[num] = name;
+// a number's first name (SIGABRT before its alias SIGIOT), as Node's
+for (const [name, num] of Object.entries(signals)) if (signalNames[num] === undefined) signalNames[num] = name;
 const UV_EOF = -4095;
 const UV_ENOENT = -2, UV_EACCES = -13, UV_EAGAIN = -11, UV_EMFILE = -24, UV_ENFILE = -23;
 const UV_ESRCH = -3, UV_EINVAL = -22, UV_ENOSYS = -38, UV_ETIMEDOUT = -110, UV_ENOBUFS = -105;

@@ -1210,6 +1210,31 @@ class FileHandle extends EventEmitter {
     return promise('futimes', [this.#check('futime'), toUnixTimestamp(atime, 'atime'), toUnixTimestamp(mtime, 'mtime')], noResult);
   }
 }
+async function readFileHandleSteps(path, flags, mode) {
+  const fh = new FileHandle(await promise('open', [path, flags, mode]));
+  let out;
+  try {
+    const stats = await fh.stat();
+    const size = stats.isFile() ? stats.size : 0;
+    const chunks = [];
+    let total = 0;
+    for (;;) {
+      const buf = allocBytes(size > 0 ? size - total : 65536);
+      const n = await promise('read', [fh.fd, viewBytes(buf), 0, buf.byteLength, -1]);
+      if (n > 0) chunks.push(buf.subarray(0, n));
+      total += n;
+      if (n === 0 || (size > 0 && total >= size)) break;
+    }
+    out = new Uint8Array(total);
+    let off = 0;
+    for (const c of chunks) { out.set(c, off); off += c.byteLength; }
+  } catch (err) {
+    try { await fh.close(); } catch { /* the read's error wins */ }
+    throw err;
+  }
+  await fh.close();
+  return out.buffer;
+}
 // Each promise function checks its arguments synchronously inside an async
 // function (errors become rejections, as Node's).
 const promises = {
@@ -1223,6 +1248,14 @@ const promises = {
     const [t, flags, mode, opts] = readFileArgs(path, options);
     const abort = aborted(opts);
     if (abort) throw abort;
+    // With a hook watching, Node's steps (open a FileHandle, fstat, read,
+    // close), each an FSREQPROMISE, as its hooks see them; else one job.
+    if ((internal.hooks.initEnabled || internal.hooks.destroyEnabled) && typeof t === 'string') {
+      const ab = await readFileHandleSteps(t, flags, mode);
+      const late = aborted(opts);
+      if (late) throw late;
+      return decodeResult(ab, opts.encoding);
+    }
     return promise('readFile', [t, flags, mode], (ab) => decodeResult(ab, opts.encoding));
   },
   async writeFile(file, data, options) {
