@@ -181,13 +181,26 @@ int weft__js_emit_after(weft__js *js, int64_t async_id)
 
 /* ---- destroy queue ------------------------------------------------------ */
 
-void weft__js_emit_destroy(weft__js *js, int64_t async_id)
+/* Past this many queued ids the queue is emptied by a microtask, not at the
+ * next loop turn (Node: 16384, from an interrupt): a long run of awaits
+ * does not hold them all back. */
+#define DESTROY_BATCH 16384
+
+static JSValue destroy_job(JSContext *ctx, int argc, JSValueConst *argv)
 {
-    if (!js->hook_counts[WEFT_HOOK_DESTROY]) return;
+    weft__js *js = weft__js_from_ctx(ctx);
+    js->destroy_job_queued = 0;
+    if (js->destroy_len) weft__js_run_destroy_queue(js);
+    return JS_UNDEFINED;
+}
+
+static int queue_destroy(weft__js *js, int64_t async_id)
+{
+    if (!js->hook_counts[WEFT_HOOK_DESTROY]) return 0;
     if (js->destroy_len == js->destroy_cap) {
         size_t cap = js->destroy_cap ? js->destroy_cap * 2 : 64;
         int64_t *d = realloc(js->destroy_ids, cap * sizeof *d);
-        if (!d) return;
+        if (!d) return 0;
         js->destroy_ids = d;
         js->destroy_cap = cap;
     }
@@ -196,6 +209,14 @@ void weft__js_emit_destroy(weft__js *js, int64_t async_id)
         js->destroy_pending = 1;
         uv_idle_start(&js->idle, weft__js_idle_noop);
     }
+    return js->destroy_len >= DESTROY_BATCH;
+}
+
+void weft__js_emit_destroy(weft__js *js, int64_t async_id)
+{
+    if (queue_destroy(js, async_id) && !js->destroy_job_queued &&
+        JS_EnqueueJob(js->ctx, destroy_job, 0, NULL) == 0)
+        js->destroy_job_queued = 1;
 }
 
 /* Bound: ids queued by destroy hooks themselves wait for the next pass. */
@@ -336,6 +357,17 @@ static JSValue js_emit_destroy(JSContext *ctx, JSValueConst this_val, int argc,
     return JS_UNDEFINED;
 }
 
+/* natives.emitDestroyCollected(id): a destroy for a collected resource (a
+ * promise), from a FinalizationRegistry job: a full queue is emptied here
+ * and now (that job is a microtask already). */
+static JSValue js_emit_destroy_collected(JSContext *ctx, JSValueConst this_val, int argc,
+                                         JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    if (queue_destroy(js, arg_i64(ctx, argv[0]))) weft__js_run_destroy_queue(js);
+    return JS_UNDEFINED;
+}
+
 static JSValue js_emit_promise_resolve(JSContext *ctx, JSValueConst this_val, int argc,
                                        JSValueConst *argv)
 {
@@ -409,6 +441,7 @@ static const JSCFunctionListEntry hooks_natives[] = {
     JS_CFUNC_DEF("emitAfter", 1, js_emit_after),
     JS_CFUNC_DEF("emitAfterOnly", 1, js_emit_after_only),
     JS_CFUNC_DEF("emitDestroy", 1, js_emit_destroy),
+    JS_CFUNC_DEF("emitDestroyCollected", 1, js_emit_destroy_collected),
     JS_CFUNC_DEF("emitPromiseResolve", 1, js_emit_promise_resolve),
     JS_CFUNC_DEF("pushAsyncContext", 3, js_push_context),
     JS_CFUNC_DEF("popAsyncContext", 1, js_pop_context),

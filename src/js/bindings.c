@@ -29,6 +29,7 @@ static const binding_entry bindings[] = {
     {"http_parser", weft__js_http_parser_binding},
     {"cares", weft__js_cares_binding},
     {"messaging", weft__js_messaging_binding},
+    {"signal_wrap", weft__js_signal_binding},
     {NULL, NULL},
 };
 

@@ -94,6 +94,7 @@ typedef struct weft__js {
     int uses_resource;   /* executionAsyncResource() was called */
     int promise_hooks;   /* JS_SetPromiseHook installed */
     int destroy_pending; /* destroy hooks queued: run before the next immediates */
+    int destroy_job_queued; /* a microtask empties a full destroy queue (async_hooks.c) */
     JSValue hook_lists[WEFT_HOOK_KINDS]; /* flat [hookObject, fn, ...] snapshots */
     uint32_t hook_counts[WEFT_HOOK_KINDS];
     weft__async_frame *ctx_stack;
@@ -273,6 +274,7 @@ JSValue weft__js_http_parser_binding(JSContext *ctx);
 /* dns_cares.c: c-ares channels (dlopen'ed) for lib/dns.js's resolve* and Resolver */
 JSValue weft__js_cares_binding(JSContext *ctx);
 JSValue weft__js_messaging_binding(JSContext *ctx); /* messaging.c: MessagePort handles */
+JSValue weft__js_signal_binding(JSContext *ctx);    /* signal_wrap.c: process signal events */
 
 /* A libuv request (uv_work_t, uv_fs_t...) owned by C whose completion calls
  * req.oncomplete(err, value) on the JS object given at start. Start on the

@@ -126,7 +126,10 @@ Object.assign(hooks, {
   promiseInit(promise, parent) {
     if (fields[kInit] > 0 || fields[kDestroy] > 0) {
       trackPromise(promise, parent);
-      emitInit(promise[promise_async_id_symbol], 'PROMISE', promise[promise_trigger_async_id_symbol], promise);
+      const asyncId = promise[promise_async_id_symbol];
+      emitInit(asyncId, 'PROMISE', promise[promise_trigger_async_id_symbol], promise);
+      // destroy when it is collected (Node's weak PromiseWrap)
+      if (fields[kDestroy] > 0 && promiseDestroyRegistry !== null) promiseDestroyRegistry.register(promise, asyncId);
     }
     if (v8Hooks.init.length) runV8Hooks(v8Hooks.init, promise, parent);
   },
@@ -326,6 +329,8 @@ class AsyncResource {
 }
 const destroyRegistry = typeof FinalizationRegistry === 'function'
   ? new FinalizationRegistry((asyncId) => emitDestroy(asyncId)) : null;
+const promiseDestroyRegistry = typeof FinalizationRegistry === 'function'
+  ? new FinalizationRegistry((asyncId) => { if (fields[kDestroy] > 0) natives.emitDestroyCollected(asyncId); }) : null;
 
 // AsyncLocalStorage as in Node 20: the store is copied by an init hook from
 // the current execution resource to each new resource.
@@ -401,12 +406,28 @@ class AsyncLocalStorage {
   }
 }
 
+// Node 20's async resource provider types and their numbers
+// (async_hooks.asyncWrapProviders; internalBinding('async_wrap').Providers).
+const providers = {};
+[
+  'NONE', 'DIRHANDLE', 'DNSCHANNEL', 'ELDHISTOGRAM', 'FILEHANDLE', 'FILEHANDLECLOSEREQ', 'BLOBREADER',
+  'FSEVENTWRAP', 'FSREQCALLBACK', 'FSREQPROMISE', 'GETADDRINFOREQWRAP', 'GETNAMEINFOREQWRAP', 'HEAPSNAPSHOT',
+  'HTTP2SESSION', 'HTTP2STREAM', 'HTTP2PING', 'HTTP2SETTINGS', 'HTTPINCOMINGMESSAGE', 'HTTPCLIENTREQUEST',
+  'JSSTREAM', 'JSUDPWRAP', 'MESSAGEPORT', 'PIPECONNECTWRAP', 'PIPESERVERWRAP', 'PIPEWRAP', 'PROCESSWRAP',
+  'PROMISE', 'QUERYWRAP', 'QUIC_LOGSTREAM', 'QUIC_PACKET', 'SHUTDOWNWRAP', 'SIGNALWRAP', 'STATWATCHER',
+  'STREAMPIPE', 'TCPCONNECTWRAP', 'TCPSERVERWRAP', 'TCPWRAP', 'TTYWRAP', 'UDPSENDWRAP', 'UDPWRAP',
+  'SIGINTWATCHDOG', 'WORKER', 'WORKERHEAPSNAPSHOT', 'WRITEWRAP', 'ZLIB', 'CHECKPRIMEREQUEST', 'PBKDF2REQUEST',
+  'KEYPAIRGENREQUEST', 'KEYGENREQUEST', 'KEYEXPORTREQUEST', 'CIPHERREQUEST', 'DERIVEBITSREQUEST', 'HASHREQUEST',
+  'RANDOMBYTESREQUEST', 'RANDOMPRIMEREQUEST', 'SCRYPTREQUEST', 'SIGNREQUEST', 'TLSWRAP', 'VERIFYREQUEST',
+].forEach((name, i) => { providers[name] = i; });
+internal.asyncWrapProviders = providers;
+
 internal.asyncHooksModule = {
   AsyncLocalStorage,
   createHook,
   executionAsyncId: natives.executionAsyncId,
   triggerAsyncId: natives.triggerAsyncId,
   executionAsyncResource,
-  asyncWrapProviders: Object.freeze({ __proto__: null, NONE: 0, TIMERWRAP: 1, PROMISE: 2 }),
+  asyncWrapProviders: Object.freeze({ __proto__: null, ...providers }),
   AsyncResource,
 };

@@ -84,6 +84,11 @@ const modules = {
   'internal/test/binding': () => ({
     internalBinding(name) {
       if (name === 'timers') return { getLibuvNow: timersInternals().getLibuvNow };
+      if (name === 'async_wrap') return { Providers: { ...internal.asyncWrapProviders } };
+      if (name === 'zlib') {
+        if (!internal.zlibInternalBinding) internal.loadBuiltin('zlib');
+        return internal.zlibInternalBinding();
+      }
       if (name === 'uv') return uvBinding();
       if (name === 'constants') {
         const fsConstants = natives.binding('fs').constants;

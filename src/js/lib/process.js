@@ -236,6 +236,61 @@ function onWarning(warning) {
 let traceHintShown = false;
 process.on('warning', onWarning);
 
+// ---- signal events ----
+// `weft run`: the first listener for a signal name ('SIGUSR2'...) starts a
+// libuv signal handle (an async resource SIGNALWRAP; unref'd: it keeps no
+// process alive) whose signals emit process.emit(name, name) in its scope;
+// removing the last listener closes it (the signal's default action is
+// back). In `weft serve` the host owns the signals: no handle is made.
+if (!natives.host) {
+  const signalWraps = new Map();
+  let sb;
+  const signalNumber = (type) => {
+    if (typeof type !== 'string' || !type.startsWith('SIG')) return undefined;
+    if (!internal.osModule) natives.loadLib('os');
+    const n = internal.osModule.constants.signals[type];
+    return typeof n === 'number' ? n : undefined;
+  };
+  const { async_id_symbol, trigger_async_id_symbol, hooks } = internal;
+  process.on('newListener', function startListeningIfSignal(type) {
+    if (signalWraps.has(type)) return;
+    const signum = signalNumber(type);
+    if (signum === undefined) return;
+    if (sb === undefined) sb = natives.binding('signal_wrap');
+    const wrap = {
+      onsignal() {
+        const id = this[async_id_symbol];
+        hooks.emitBefore(id, this[trigger_async_id_symbol], this);
+        process.emit(type, type);
+        hooks.emitAfter(id);
+      },
+    };
+    const id = wrap[async_id_symbol] = natives.newAsyncId();
+    const trigger = wrap[trigger_async_id_symbol] = natives.defaultTriggerAsyncId();
+    if (hooks.initEnabled) hooks.emitInit(id, 'SIGNALWRAP', trigger, wrap);
+    const h = sb.signalStart(wrap, signum);
+    if (typeof h === 'number') {
+      if (hooks.destroyEnabled) hooks.emitDestroy(id);
+      const code = sb.errname(h);
+      const e = new Error(`uv_signal_start ${code}`);
+      e.errno = h;
+      e.code = code;
+      e.syscall = 'uv_signal_start';
+      throw e;
+    }
+    wrap.handle = h;
+    signalWraps.set(type, wrap);
+  });
+  process.on('removeListener', function stopListeningIfSignal(type) {
+    const wrap = signalWraps.get(type);
+    if (wrap !== undefined && process.listenerCount(type) === 0) {
+      sb.signalClose(wrap.handle);
+      if (hooks.destroyEnabled) hooks.emitDestroy(wrap[async_id_symbol]);
+      signalWraps.delete(type);
+    }
+  });
+}
+
 // ---- uncaught exceptions ----
 function noop() {}
 // Frames inside weft's own bootstrap say nothing to the user.

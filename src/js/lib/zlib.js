@@ -22,6 +22,45 @@ function require_buffer_kMaxLength() {
   const b = internal.loadBuiltin('buffer');
   return b && b.kMaxLength;
 }
+// ---- handles: each an async resource ZLIB (as Node's), whose write
+// callbacks (init's processCallback, onerror) run in its scope; destroyed at
+// close. Also internalBinding('zlib')'s Zlib/BrotliEncoder/BrotliDecoder.
+const { async_id_symbol, trigger_async_id_symbol, hooks } = internal;
+function scoped(fn) {
+  return function () {
+    const id = this[async_id_symbol];
+    hooks.emitBefore(id, this[trigger_async_id_symbol], this);
+    const r = Reflect.apply(fn, this, arguments);
+    hooks.emitAfter(id);
+    return r;
+  };
+}
+function newHandle(mode) {
+  const h = binding.create(mode);
+  const id = h[async_id_symbol] = natives.newAsyncId();
+  const trigger = h[trigger_async_id_symbol] = natives.defaultTriggerAsyncId();
+  if (hooks.initEnabled) hooks.emitInit(id, 'ZLIB', trigger, h);
+  const { init, close } = h;
+  h.init = function (...args) {
+    for (let i = 0; i < args.length; i++) if (typeof args[i] === 'function') args[i] = scoped(args[i]);
+    return Reflect.apply(init, this, args);
+  };
+  let closed = false;
+  h.close = function () {
+    if (!closed) {
+      closed = true;
+      if (hooks.destroyEnabled) hooks.emitDestroy(id);
+    }
+    return Reflect.apply(close, this, []);
+  };
+  return h;
+}
+internal.zlibInternalBinding = () => ({
+  Zlib: function Zlib(mode) { return newHandle(mode); },
+  BrotliEncoder: function BrotliEncoder(mode) { return newHandle(mode); },
+  BrotliDecoder: function BrotliDecoder(mode) { return newHandle(mode); },
+});
+
 const kError = Symbol('kError');
 const kFlushFlag = Symbol('kFlushFlag');
 const kOwner = Symbol('owner_symbol');
@@ -119,6 +158,8 @@ function zlibOnError(message, errno, code) {
   self[kError] = error;
 }
 
+const scopedOnError = scoped(zlibOnError);
+
 // ---- ZlibBase: the Transform shared by zlib and brotli streams ----
 function ZlibBase(opts, mode, handle, { flush, finishFlush, fullFlush }) {
   let chunkSize = Z_DEFAULT_CHUNK;
@@ -142,7 +183,7 @@ function ZlibBase(opts, mode, handle, { flush, finishFlush, fullFlush }) {
   this.bytesWritten = 0;
   this._handle = handle;
   handle[kOwner] = this;
-  handle.onerror = zlibOnError;
+  handle.onerror = scopedOnError;
   this._outBuffer = Buffer.allocUnsafe(chunkSize);
   this._outOffset = 0;
   this._chunkSize = chunkSize;
@@ -383,7 +424,7 @@ function Zlib(opts, mode) {
       else internal.throwInvalidArgType('options.dictionary', ['Buffer', 'TypedArray', 'DataView', 'ArrayBuffer'], dictionary);
     }
   }
-  const handle = binding.create(mode);
+  const handle = newHandle(mode);
   this._writeState = new Uint32Array(2);
   handle.init(windowBits, level, memLevel, strategy, this._writeState, processCallback, dictionary);
   Reflect.apply(ZlibBase, this, [opts, mode, handle, zlibDefaultOpts]);
@@ -461,7 +502,7 @@ function Brotli(opts, mode) {
       params[key] = value;
     }
   }
-  const handle = binding.create(mode);
+  const handle = newHandle(mode);
   this._writeState = new Uint32Array(2);
   if (!handle.init(params, this._writeState, processCallback)) {
     throw internal.makeNodeError(Error, 'ERR_ZLIB_INITIALIZATION_FAILED', 'Initialization failed');
