@@ -1,6 +1,7 @@
 /* child_process.c: the C half of Node's `child_process` on libuv: processes
  * (uv_spawn, uv_process_kill), the pipes of their stdio and of an IPC channel
- * (uv_pipe_t as stream handles: read, write, shutdown), uv_kill for
+ * (uv_pipe_t as stream handles: read, write, shutdown; on an IPC pipe a
+ * write may carry a net handle and a read may bring one), uv_kill for
  * process.kill, and spawnSync, which runs the child on a private loop.
  * Invariants: an open handle holds its JS owner (weft__js_req link) and calls
  * owner.onexit / owner.onread from the loop as host entries; it is closed by
@@ -115,16 +116,26 @@ static void on_read(uv_stream_t *stream, ssize_t nread, const uv_buf_t *buf)
         return;
     }
     JSContext *ctx = js->ctx;
-    JSValue argv[2];
+    JSValue argv[3];
     argv[0] = JS_NewInt64(ctx, nread);
+    argv[2] = JS_UNDEFINED;
     if (nread > 0) {
         argv[1] = weft__js_adopt_bytes(ctx, (uint8_t *)buf->base, (size_t)nread);
+        /* a handle sent with these bytes (SCM_RIGHTS; at most one per read,
+         * as the sender writes one per message): onread's third argument */
+        if (c->h.pipe.ipc && uv_pipe_pending_count(&c->h.pipe) > 0) {
+            argv[2] = weft__js_net_accept_pending(ctx, &c->h.pipe);
+            if (JS_IsException(argv[2])) {
+                JS_FreeValue(ctx, JS_GetException(ctx));
+                argv[2] = JS_UNDEFINED;
+            }
+        }
     } else {
         free(buf->base);
         argv[1] = JS_UNDEFINED;
         uv_read_stop(stream);
     }
-    weft__js_req_invoke(js, &c->link, "onread", 2, argv);
+    weft__js_req_invoke(js, &c->link, "onread", 3, argv);
 }
 
 /* pipeNew(owner, ipc) -> handle (a pipe to give spawn's stdio) */
@@ -137,8 +148,8 @@ static JSValue cp_pipe_new(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     return wrap_handle(ctx, c, argv[0]);
 }
 
-/* pipeOpen(owner, fd) -> handle over an inherited fd (the IPC channel), or a
- * negative uv error */
+/* pipeOpen(owner, fd[, ipc]) -> handle over an inherited fd (the IPC channel,
+ * ipc true: it carries handles), or a negative uv error */
 static JSValue cp_pipe_open(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     int32_t fd;
@@ -146,7 +157,7 @@ static JSValue cp_pipe_open(JSContext *ctx, JSValueConst this_val, int argc, JSV
     cp_handle *c = calloc(1, sizeof *c);
     if (!c) return JS_ThrowOutOfMemory(ctx);
     c->kind = CP_PIPE;
-    uv_pipe_init(&weft__js_from_ctx(ctx)->host->loop, &c->h.pipe, 0);
+    uv_pipe_init(&weft__js_from_ctx(ctx)->host->loop, &c->h.pipe, argc > 2 && JS_ToBool(ctx, argv[2]));
     int rc = uv_pipe_open(&c->h.pipe, fd);
     if (rc < 0) {
         c->h.handle.data = c;
@@ -189,7 +200,8 @@ static void on_shutdown(uv_shutdown_t *s, int status)
     req_done(s->data, status);
 }
 
-/* write(h, bytes, req) -> 0 or a uv error; req.oncomplete(status) later */
+/* write(h, bytes, req[, netHandle]) -> 0 or a uv error; req.oncomplete(status)
+ * later; a net handle (TCP, pipe, UDP) goes along on an IPC pipe (uv_write2) */
 static JSValue cp_write(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     cp_handle *c = get_handle(argv[0]);
@@ -204,7 +216,13 @@ static JSValue cp_write(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     r->len = n;
     r->u.write.data = r;
     uv_buf_t buf = uv_buf_init((char *)r->bytes, (unsigned)n);
-    int rc = uv_write(&r->u.write, &c->h.stream, &buf, 1, on_write);
+    uv_handle_t *send = argc > 3 && JS_IsObject(argv[3]) ? weft__js_net_uv_handle(argv[3]) : NULL;
+    if (argc > 3 && JS_IsObject(argv[3]) && (!send || !c->h.pipe.ipc)) {
+        free(r);
+        return JS_NewInt32(ctx, UV_EBADF);
+    }
+    int rc = send ? uv_write2(&r->u.write, &c->h.stream, &buf, 1, (uv_stream_t *)send, on_write)
+                  : uv_write(&r->u.write, &c->h.stream, &buf, 1, on_write);
     if (rc < 0) {
         free(r);
         return JS_NewInt32(ctx, rc);
@@ -777,10 +795,10 @@ static const JSCFunctionListEntry cp_funcs[] = {
     JS_CFUNC_DEF("ref", 2, cp_ref),
     JS_CFUNC_DEF("hasRef", 1, cp_has_ref),
     JS_CFUNC_DEF("pipeNew", 2, cp_pipe_new),
-    JS_CFUNC_DEF("pipeOpen", 2, cp_pipe_open),
+    JS_CFUNC_DEF("pipeOpen", 3, cp_pipe_open),
     JS_CFUNC_DEF("readStart", 1, cp_read_start),
     JS_CFUNC_DEF("readStop", 1, cp_read_stop),
-    JS_CFUNC_DEF("write", 3, cp_write),
+    JS_CFUNC_DEF("write", 4, cp_write),
     JS_CFUNC_DEF("shutdown", 2, cp_shutdown),
     JS_CFUNC_DEF("writeQueueSize", 1, cp_write_queue_size),
     JS_CFUNC_DEF("errname", 1, cp_errname),

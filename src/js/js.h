@@ -270,6 +270,11 @@ uint64_t weft__js_time_origin(void);
 /* net_handles.c: TCP/pipe/UDP handles and DNS requests (lib/net.js, dgram.js,
  * dns.js); http_parser.c: llhttp for lib/http.js */
 JSValue weft__js_net_binding(JSContext *ctx);
+/* handle passing over an IPC pipe (child_process.c): the uv handle of a net
+ * handle object (NULL if none or closing); the next handle pending on `ipc`
+ * accepted into a new net handle object, as [kind 0 TCP|1 pipe|2 UDP, handle] */
+uv_handle_t *weft__js_net_uv_handle(JSValueConst v);
+JSValue weft__js_net_accept_pending(JSContext *ctx, uv_pipe_t *ipc);
 JSValue weft__js_http_parser_binding(JSContext *ctx);
 /* dns_cares.c: c-ares channels (dlopen'ed) for lib/dns.js's resolve* and Resolver */
 JSValue weft__js_cares_binding(JSContext *ctx);

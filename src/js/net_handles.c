@@ -827,6 +827,13 @@ static JSValue js_getnameinfo(JSContext *ctx, JSValueConst this_val, int argc, J
     return JS_NewInt32(ctx, rc < 0 ? drop_req(ctx, r, rc) : 0);
 }
 
+/* binding.handleKind(v) -> 0 TCP, 1 pipe, 2 UDP for a handle object, else -1 */
+static JSValue js_handle_kind(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    net_h *n = handle_class_id ? JS_GetOpaque(argv[0], handle_class_id) : NULL;
+    return JS_NewInt32(ctx, n ? n->kind : -1);
+}
+
 /* binding.errname(errno) -> "ECONNREFUSED"...; strerror(errno) -> text */
 static JSValue js_errname(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
@@ -892,6 +899,7 @@ static const JSCFunctionListEntry net_funcs[] = {
     JS_CFUNC_DEF("getaddrinfo", 4, js_getaddrinfo),
     JS_CFUNC_DEF("getnameinfo", 3, js_getnameinfo),
     JS_CFUNC_DEF("errname", 1, js_errname),
+    JS_CFUNC_DEF("handleKind", 1, js_handle_kind),
     JS_CFUNC_DEF("strerror", 1, js_strerror),
     JS_CFUNC_DEF("isIP", 1, js_is_ip),
     JS_PROP_INT32_DEF("UV_EOF", UV_EOF, 0),
@@ -902,16 +910,50 @@ static const JSCFunctionListEntry net_funcs[] = {
     JS_PROP_INT32_DEF("AI_ALL", AI_ALL, 0),
 };
 
+/* the handle class and its prototype, once per runtime */
+static void ensure_class(JSContext *ctx)
+{
+    JSRuntime *rt = JS_GetRuntime(ctx);
+    if (!handle_class_id) JS_NewClassID(&handle_class_id);
+    if (JS_IsRegisteredClass(rt, handle_class_id)) return;
+    JS_NewClass(rt, handle_class_id, &handle_class);
+    JSValue proto = JS_NewObject(ctx);
+    JS_SetPropertyFunctionList(ctx, proto, handle_proto, sizeof handle_proto / sizeof handle_proto[0]);
+    JS_SetClassProto(ctx, handle_class_id, proto);
+}
+
+uv_handle_t *weft__js_net_uv_handle(JSValueConst v)
+{
+    net_h *n = handle_class_id ? JS_GetOpaque(v, handle_class_id) : NULL;
+    return n && !uv_is_closing(&n->u.h) ? &n->u.h : NULL;
+}
+
+JSValue weft__js_net_accept_pending(JSContext *ctx, uv_pipe_t *ipc)
+{
+    uv_handle_type t = uv_pipe_pending_type(ipc);
+    int kind = t == UV_TCP ? K_TCP : t == UV_NAMED_PIPE ? K_PIPE : t == UV_UDP ? K_UDP : -1;
+    if (kind < 0) return JS_ThrowTypeError(ctx, "unknown handle type received");
+    ensure_class(ctx);
+    net_h *n;
+    JSValue obj = new_handle(ctx, kind, &n);
+    if (JS_IsException(obj)) return obj;
+    int rc = uv_accept((uv_stream_t *)ipc, &n->u.s);
+    if (rc < 0) {
+        JS_FreeValue(ctx, obj);
+        close_h(n);
+        return JS_Throw(ctx, weft__js_uv_error(ctx, rc, "accept", NULL, NULL));
+    }
+    JSValue pair = JS_NewArray(ctx);
+    JS_SetPropertyUint32(ctx, pair, 0, JS_NewInt32(ctx, kind));
+    JS_SetPropertyUint32(ctx, pair, 1, obj);
+    return pair;
+}
+
 JSValue weft__js_net_binding(JSContext *ctx)
 {
     /* a write to a socket the peer closed is EPIPE, not death (as Node) */
     signal(SIGPIPE, SIG_IGN);
-    JSRuntime *rt = JS_GetRuntime(ctx);
-    if (!handle_class_id) JS_NewClassID(&handle_class_id);
-    if (!JS_IsRegisteredClass(rt, handle_class_id)) JS_NewClass(rt, handle_class_id, &handle_class);
-    JSValue proto = JS_NewObject(ctx);
-    JS_SetPropertyFunctionList(ctx, proto, handle_proto, sizeof handle_proto / sizeof handle_proto[0]);
-    JS_SetClassProto(ctx, handle_class_id, proto);
+    ensure_class(ctx);
     JSValue b = JS_NewObject(ctx);
     JS_SetPropertyFunctionList(ctx, b, net_funcs, sizeof net_funcs / sizeof net_funcs[0]);
     return b;

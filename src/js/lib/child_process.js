@@ -3,7 +3,8 @@
 // src/js/child_process.c (uv_spawn, pipes, spawnSync on a private loop).
 // Written for weft from Node 20's documented behaviour and tests. The IPC
 // channel speaks Node's 'json' serialization (one JSON text per line), so a
-// weft parent can fork a node child and the other way round.
+// weft parent can fork a node child and the other way round, handles included
+// (Node's NODE_HANDLE/NODE_HANDLE_ACK messages, the handle sent with uv_write2).
 'use strict';
 const b = natives.binding('child_process');
 const process = internal.process;
@@ -86,7 +87,9 @@ class Pipe extends stream.Duplex {
     this.connecting = false;
     this.on('end', () => { if (!this.writable || this.writableFinished) this.destroy(); });
   }
-  onread(nread, ab) {
+  onread(nread, ab, pending) {
+    // a handle that came with these bytes: the NODE_HANDLE message in them takes it
+    if (pending !== undefined) this._pendingHandle = adoptHandle(pending);
     inScope(this[kHandle], pipeRead, this, nread, ab);
   }
   // the handle's close callback: in its scope, then it is destroyed
@@ -437,8 +440,79 @@ ChildProcess.prototype.unref = function unref() { if (this._handle) b.ref(this._
 
 // each message in a tick of its own (Node's handleMessage): a throwing
 // listener does not stop the next message
-function emitMessage(target, name, message) {
-  target.emit(name, message, undefined);
+function emitMessage(target, name, message, handle) {
+  target.emit(name, message, handle);
+}
+
+// ---- handle passing (Node's protocol: {cmd: 'NODE_HANDLE', type, msg} written
+// with the handle, answered by NODE_HANDLE_ACK; one handle in flight at a time)
+function netModules() {
+  return { net: internal.loadBuiltin('net'), dgram: internal.loadBuiltin('dgram'), ni: internal.netInternals };
+}
+const handleTypes = ['TCPWRAP', 'PIPEWRAP', 'UDPWRAP'];
+// a received [kind, native handle]: an async resource as net's own handles
+function adoptHandle([kind, h]) {
+  const { ni } = netModules();
+  ni.initAsync(h, handleTypes[kind]);
+  h.getAsyncId = () => h[async_id_symbol];
+  return h;
+}
+const handleConversion = {
+  'net.Native': { send: (message, handle) => handle, got: (message, handle, emit) => emit(handle) },
+  'net.Server': {
+    send: (message, server) => server._handle,
+    got(message, handle, emit) {
+      const server = new (netModules().net.Server)();
+      server.listen(handle, () => emit(server));
+    },
+  },
+  'net.Socket': {
+    send(message, socket, options) {
+      if (!socket._handle) return undefined;
+      const handle = socket._handle;
+      if (!options.keepOpen) {
+        // the socket lives on in the other process: this one lets go of it,
+        // and its server counts it no more (Node's "act like detached")
+        handle.onread = noop;
+        socket._handle = null;
+        socket.setTimeout(0);
+        const server = socket._server || socket.server;
+        if (server) {
+          socket._server = socket.server = null;
+          server._connections--;
+          process.nextTick(() => server._emitCloseIfDrained());
+        }
+      }
+      return handle;
+    },
+    postSend(message, handle, options, callback, target) {
+      if (handle && !options.keepOpen) target._pendingMessage = { handle, options };
+    },
+    got(message, handle, emit) {
+      emit(new (netModules().net.Socket)({ handle, readable: true, writable: true }));
+    },
+  },
+  'dgram.Native': { send: (message, handle) => handle, got: (message, handle, emit) => emit(handle) },
+  'dgram.Socket': {
+    send(message, socket) {
+      message.dgramType = socket.type;
+      return internal.dgramHandleOf(socket);
+    },
+    got(message, handle, emit) {
+      const socket = new (netModules().dgram.Socket)(message.dgramType);
+      socket.bind(handle, () => emit(socket));
+    },
+  },
+};
+function handleType(handle) {
+  const { net, dgram, ni } = netModules();
+  if (handle instanceof net.Socket) return 'net.Socket';
+  if (handle instanceof net.Server) return 'net.Server';
+  if (handle instanceof dgram.Socket) return 'dgram.Socket';
+  const kind = ni.b.handleKind(handle);
+  if (kind === 0 || kind === 1) return 'net.Native';
+  if (kind === 2) return 'dgram.Native';
+  throw makeNodeError(TypeError, 'ERR_INVALID_HANDLE_TYPE', 'This handle type cannot be sent');
 }
 
 // ---- the IPC channel (fork): Node's 'json' serialization, one message a line ----
@@ -463,7 +537,12 @@ function setupChannel(target, pipe, isChild) {
       }
       if (message !== null && typeof message === 'object' && typeof message.cmd === 'string' &&
           message.cmd.startsWith('NODE_')) {
-        process.nextTick(emitMessage, target, 'internalMessage', message);
+        let handle;
+        if (message.cmd === 'NODE_HANDLE') {
+          handle = pipe._pendingHandle;
+          pipe._pendingHandle = undefined;
+        }
+        process.nextTick(emitMessage, target, 'internalMessage', message, handle);
       } else {
         process.nextTick(emitMessage, target, 'message', message);
       }
@@ -472,10 +551,86 @@ function setupChannel(target, pipe, isChild) {
   pipe.on('end', () => target._disconnect());
   pipe.on('error', () => target._disconnect());
   target._disconnect = function () {
-    if (!this.connected) return;
+    if (this._channelClosed) return;
+    this._channelClosed = true;
     this.connected = false;
+    if (this._pendingMessage) {
+      this._pendingMessage.handle.close();
+      this._pendingMessage = null;
+    }
     pipe.destroy();
     process.nextTick(() => this.emit('disconnect'));
+  };
+  target._handleQueue = null;
+  target._pendingMessage = null;
+  target.on('internalMessage', (message, handle) => {
+    if (message.cmd === 'NODE_HANDLE_ACK' || message.cmd === 'NODE_HANDLE_NACK') {
+      // the handle in flight arrived (a NACK: it did not; it is not sent again)
+      if (target._pendingMessage) {
+        target._pendingMessage.handle.close();
+        target._pendingMessage = null;
+      }
+      const queue = target._handleQueue || [];
+      target._handleQueue = null;
+      for (const q of queue) target._send(q.message, q.handle, q.options, q.callback);
+      if (!target.connected && !target._channelClosed && !target._handleQueue) target._disconnect();
+      return;
+    }
+    if (message.cmd !== 'NODE_HANDLE') return;
+    if (!handle) {
+      target._send({ cmd: 'NODE_HANDLE_NACK' }, null, {});
+      return;
+    }
+    target._send({ cmd: 'NODE_HANDLE_ACK' }, null, {});
+    const obj = handleConversion[message.type];
+    if (!obj) return;
+    obj.got.call(target, message, handle, (h) => {
+      const m = message.msg;
+      const internalMsg = m !== null && typeof m === 'object' && typeof m.cmd === 'string' && m.cmd.startsWith('NODE_');
+      process.nextTick(emitMessage, target, internalMsg ? 'internalMessage' : 'message', m, h);
+    });
+  });
+  // one message on the wire, a handle with it; while a handle waits for its
+  // ACK, later messages queue behind it (Node's _handleQueue)
+  target._send = function (message, handle, options, callback) {
+    let obj, native;
+    if (handle) {
+      const type = handleType(handle);
+      if (this._handleQueue) {
+        this._handleQueue.push({ callback, handle, options, message });
+        return this._handleQueue.length === 1;
+      }
+      message = { cmd: 'NODE_HANDLE', type, msg: message };
+      obj = handleConversion[type];
+      native = obj.send.call(this, message, handle, options);
+      if (!native) message = message.msg; // nothing to send with it: the text alone
+    } else if (this._handleQueue && !(message && (message.cmd === 'NODE_HANDLE_ACK' || message.cmd === 'NODE_HANDLE_NACK'))) {
+      this._handleQueue.push({ callback, handle: null, options, message });
+      return this._handleQueue.length === 1;
+    }
+    if (!pipe._handle) {
+      const ex = makeNodeError(Error, 'ERR_IPC_CHANNEL_CLOSED', 'Channel closed');
+      if (typeof callback === 'function') process.nextTick(callback, ex);
+      return false;
+    }
+    // straight to the handle, not through the stream's buffering: libuv
+    // writes at once when nothing is queued, so a send() just before
+    // process.exit() still reaches the other side (as Node's)
+    const err = b.write(pipe._handle, Buffer.from(`${JSON.stringify(message)}\n`),
+      new NativeRequest('SENDWRAP', (status) => {
+        if (typeof callback === 'function') callback(status < 0 ? errnoException(status, 'write') : null);
+      }), native);
+    if (err < 0) {
+      const ex = errnoException(err, 'write');
+      if (typeof callback === 'function') process.nextTick(callback, ex);
+      else process.nextTick(() => this.emit('error', ex));
+      return false;
+    }
+    if (native) {
+      this._handleQueue = [];
+      if (obj.postSend) obj.postSend(message, native, options, callback, this);
+    }
+    return b.writeQueueSize ? b.writeQueueSize(pipe._handle) < 65536 * 2 : true;
   };
   target.send = function send(message, handle, options, callback) {
     if (typeof handle === 'function') [callback, handle, options] = [handle, undefined, undefined];
@@ -485,36 +640,23 @@ function setupChannel(target, pipe, isChild) {
     if (typeof message !== 'string' && typeof message !== 'object' && typeof message !== 'number' && typeof message !== 'boolean') {
       throwType('message', ['string', 'object', 'number', 'boolean'], message);
     }
-    if (handle !== undefined && handle !== null) {
-      throw makeNodeError(TypeError, 'ERR_INVALID_HANDLE_TYPE', 'This handle type cannot be sent (weft: no handle passing)');
-    }
+    options = { swallowErrors: false, ...options };
     if (!this.connected) {
       const ex = makeNodeError(Error, 'ERR_IPC_CHANNEL_CLOSED', 'Channel closed');
       if (typeof callback === 'function') process.nextTick(callback, ex);
       else process.nextTick(() => this.emit('error', ex));
       return false;
     }
-    // straight to the handle, not through the stream's buffering: libuv
-    // writes at once when nothing is queued, so a send() just before
-    // process.exit() still reaches the other side (as Node's)
-    const err = b.write(pipe._handle, Buffer.from(`${JSON.stringify(message)}\n`),
-      new NativeRequest('SENDWRAP', (status) => {
-        if (typeof callback === 'function') callback(status < 0 ? errnoException(status, 'write') : null);
-      }));
-    if (err < 0) {
-      const ex = errnoException(err, 'write');
-      if (typeof callback === 'function') process.nextTick(callback, ex);
-      else process.nextTick(() => this.emit('error', ex));
-      return false;
-    }
-    return true;
+    return this._send(message, handle, options, callback);
   };
   target.disconnect = function disconnect() {
     if (!this.connected) {
       this.emit('error', makeNodeError(Error, 'ERR_IPC_DISCONNECTED', 'IPC channel is already disconnected'));
       return;
     }
-    this._disconnect();
+    // no new messages; a handle waiting for its ACK is let through first
+    this.connected = false;
+    if (!this._handleQueue) this._disconnect();
   };
   if (isChild) {
     // the channel keeps the child alive only while someone listens (Node)
@@ -538,7 +680,7 @@ internal.setupChildChannel = function (fd) {
   delete process.env.NODE_CHANNEL_SERIALIZATION_MODE;
   const pipe = Object.create(Pipe.prototype);
   stream.Duplex.call(pipe, { allowHalfOpen: true });
-  const h = b.pipeOpen(pipe, fd);
+  const h = b.pipeOpen(pipe, fd, true);
   if (typeof h === 'number') return;
   initAsync(h, 'PIPEWRAP');
   pipe._handle = h;

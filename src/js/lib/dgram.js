@@ -84,6 +84,8 @@ function defaultLookup(type) {
   return (address, cb) => internal.loadBuiltin('dns').lookup(address, family, cb);
 }
 
+// the UDP handle of a socket, for child_process's handle passing
+internal.dgramHandleOf = (socket) => socket[kState].handle;
 function createSocket(type, listener) { return new Socket(type, listener); }
 
 function healthCheck(socket) {
@@ -119,8 +121,19 @@ Socket.prototype.bind = function (port_, address_ /* , callback */) {
     this.on('error', removeListeners);
     this.on('listening', onListening);
   }
-  if (port !== null && typeof port === 'object' && typeof port.recvStart === 'function') {
-    throw makeNodeError(Error, 'ERR_METHOD_NOT_IMPLEMENTED', 'The bind(handle) method is not implemented');
+  // bind(handle): a bound UDP handle (one received over IPC) replaces ours
+  const given = port !== null && typeof port === 'object' ? (b.handleKind(port) === K_UDP ? port
+    : port._handle && b.handleKind(port._handle) === K_UDP ? port._handle : null) : null;
+  if (given) {
+    const old = state.handle;
+    old.onmessage = null;
+    old.close();
+    given[owner] = this;
+    given.onmessage = onMessage;
+    state.handle = given;
+    this[internal.async_id_symbol] = given[internal.async_id_symbol];
+    startListening(this);
+    return this;
   }
   let address;
   let exclusive;

@@ -823,6 +823,14 @@ Server.prototype.listen = function (...args) {
   const backlogFromArgs = toBacklog(args.length > 1 && typeof args[1] === 'number' ? args[1]
     : args.length > 2 && typeof args[2] === 'number' ? args[2] : undefined);
   const flags = options.ipv6Only ? 1 : 0;
+  // listen(handle): a TCP or pipe server handle (one received over IPC)
+  const handle = options._handle || options.handle || options;
+  if (b.handleKind(handle) === K_TCP || b.handleKind(handle) === K_PIPE) {
+    this._handle = handle;
+    this[async_id_symbol] = handle[async_id_symbol];
+    listenInCluster(this, null, -1, -1, backlogFromArgs);
+    return this;
+  }
   if (typeof options.fd === 'number' && options.fd >= 0) {
     listenInCluster(this, null, null, null, backlogFromArgs, options.fd);
     return this;
