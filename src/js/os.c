@@ -10,8 +10,20 @@
 #include <dlfcn.h>
 #include "js/js.h"
 
-static JSValue throw_uv(JSContext *ctx, const char *syscall, int err)
+/* A libuv failure: with a context object as the last argument (Node's
+ * internalBinding('os') protocol) it is filled ({ errno, code, message,
+ * syscall }) and undefined returned, for lib/os.js to throw Node's
+ * SystemError; else that error is thrown here. */
+static JSValue throw_uv(JSContext *ctx, int argc, JSValueConst *argv, const char *syscall, int err)
 {
+    if (argc > 0 && JS_IsObject(argv[argc - 1]) && !JS_IsFunction(ctx, argv[argc - 1])) {
+        JSValueConst c = argv[argc - 1];
+        JS_SetPropertyStr(ctx, c, "errno", JS_NewInt32(ctx, err));
+        JS_SetPropertyStr(ctx, c, "code", JS_NewString(ctx, uv_err_name(err)));
+        JS_SetPropertyStr(ctx, c, "message", JS_NewString(ctx, uv_strerror(err)));
+        JS_SetPropertyStr(ctx, c, "syscall", JS_NewString(ctx, syscall));
+        return JS_UNDEFINED;
+    }
     JSValue e = JS_NewError(ctx);
     char msg[256];
     snprintf(msg, sizeof msg, "A system error occurred: %s returned %s (%s)", syscall,
@@ -29,7 +41,7 @@ static JSValue os_hostname(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     char buf[UV_MAXHOSTNAMESIZE];
     size_t len = sizeof buf;
     int rc = uv_os_gethostname(buf, &len);
-    return rc ? throw_uv(ctx, "uv_os_gethostname", rc) : JS_NewStringLen(ctx, buf, len);
+    return rc ? throw_uv(ctx, argc, argv, "uv_os_gethostname", rc) : JS_NewStringLen(ctx, buf, len);
 }
 
 static JSValue os_homedir(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -37,7 +49,7 @@ static JSValue os_homedir(JSContext *ctx, JSValueConst this_val, int argc, JSVal
     char buf[4096];
     size_t len = sizeof buf;
     int rc = uv_os_homedir(buf, &len);
-    return rc ? throw_uv(ctx, "uv_os_homedir", rc) : JS_NewStringLen(ctx, buf, len);
+    return rc ? throw_uv(ctx, argc, argv, "uv_os_homedir", rc) : JS_NewStringLen(ctx, buf, len);
 }
 
 /* [sysname, release, version, machine] */
@@ -45,7 +57,7 @@ static JSValue os_uname(JSContext *ctx, JSValueConst this_val, int argc, JSValue
 {
     uv_utsname_t u;
     int rc = uv_os_uname(&u);
-    if (rc) return throw_uv(ctx, "uv_os_uname", rc);
+    if (rc) return throw_uv(ctx, argc, argv, "uv_os_uname", rc);
     JSValue a = JS_NewArray(ctx);
     JS_SetPropertyUint32(ctx, a, 0, JS_NewString(ctx, u.sysname));
     JS_SetPropertyUint32(ctx, a, 1, JS_NewString(ctx, u.release));
@@ -58,7 +70,7 @@ static JSValue os_uptime(JSContext *ctx, JSValueConst this_val, int argc, JSValu
 {
     double t;
     int rc = uv_uptime(&t);
-    return rc ? throw_uv(ctx, "uv_uptime", rc) : JS_NewFloat64(ctx, t);
+    return rc ? throw_uv(ctx, argc, argv, "uv_uptime", rc) : JS_NewFloat64(ctx, t);
 }
 
 static JSValue os_loadavg(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -92,7 +104,7 @@ static JSValue os_cpus(JSContext *ctx, JSValueConst this_val, int argc, JSValueC
     uv_cpu_info_t *cpus;
     int n;
     int rc = uv_cpu_info(&cpus, &n);
-    if (rc) return throw_uv(ctx, "uv_cpu_info", rc);
+    if (rc) return throw_uv(ctx, argc, argv, "uv_cpu_info", rc);
     JSValue a = JS_NewArray(ctx);
     for (int i = 0; i < n; i++) {
         JSValue c = JS_NewObject(ctx), t = JS_NewObject(ctx);
@@ -136,7 +148,7 @@ static JSValue os_interfaces(JSContext *ctx, JSValueConst this_val, int argc,
     uv_interface_address_t *ifs;
     int n;
     int rc = uv_interface_addresses(&ifs, &n);
-    if (rc) return throw_uv(ctx, "uv_interface_addresses", rc);
+    if (rc) return throw_uv(ctx, argc, argv, "uv_interface_addresses", rc);
     JSValue a = JS_NewArray(ctx);
     for (int i = 0; i < n; i++) {
         char addr[INET6_ADDRSTRLEN], mask[INET6_ADDRSTRLEN], mac[18], cidr[INET6_ADDRSTRLEN + 16];
@@ -176,7 +188,7 @@ static JSValue os_user_info(JSContext *ctx, JSValueConst this_val, int argc, JSV
 {
     uv_passwd_t pw;
     int rc = uv_os_get_passwd(&pw);
-    if (rc) return throw_uv(ctx, "uv_os_get_passwd", rc);
+    if (rc) return throw_uv(ctx, argc, argv, "uv_os_get_passwd", rc);
     JSValue o = JS_NewObjectProto(ctx, JS_NULL);
     JS_SetPropertyStr(ctx, o, "uid", JS_NewInt64(ctx, (int64_t)pw.uid));
     JS_SetPropertyStr(ctx, o, "gid", JS_NewInt64(ctx, (int64_t)pw.gid));
@@ -194,7 +206,7 @@ static JSValue os_get_priority(JSContext *ctx, JSValueConst this_val, int argc,
     int prio;
     if (JS_ToInt32(ctx, &pid, argv[0])) return JS_EXCEPTION;
     int rc = uv_os_getpriority(pid, &prio);
-    return rc ? throw_uv(ctx, "uv_os_getpriority", rc) : JS_NewInt32(ctx, prio);
+    return rc ? throw_uv(ctx, argc, argv, "uv_os_getpriority", rc) : JS_NewInt32(ctx, prio);
 }
 
 static JSValue os_set_priority(JSContext *ctx, JSValueConst this_val, int argc,
@@ -203,7 +215,7 @@ static JSValue os_set_priority(JSContext *ctx, JSValueConst this_val, int argc,
     int32_t pid = 0, prio = 0;
     if (JS_ToInt32(ctx, &pid, argv[0]) || JS_ToInt32(ctx, &prio, argv[1])) return JS_EXCEPTION;
     int rc = uv_os_setpriority(pid, prio);
-    return rc ? throw_uv(ctx, "uv_os_setpriority", rc) : JS_UNDEFINED;
+    return rc ? throw_uv(ctx, argc, argv, "uv_os_setpriority", rc) : JS_UNDEFINED;
 }
 
 typedef struct named_int {

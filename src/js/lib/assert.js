@@ -579,8 +579,10 @@ function innerOk(fn, argLen, value, message) {
       message = 'No value argument passed to `assert.ok()`';
     } else if (message == null) {
       generatedMessage = true;
-      message = 'The expression evaluated to a falsy value:\n\n  ' +
-        `${callSource(fn) || `${fn === assert ? 'assert' : 'assert.ok'}(${inspect(value)})`}\n`;
+      // the call's source text; none (a built-in's frame, eval'd code, an
+      // unreadable file): AssertionError's own "value == true", as Node
+      const source = callSource(fn);
+      message = source === undefined ? undefined : `The expression evaluated to a falsy value:\n\n  ${source}\n`;
     } else if (message instanceof Error) {
       throw message;
     }

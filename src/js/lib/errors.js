@@ -121,6 +121,19 @@ function determineSpecificType(value) {
 
 internal.determineSpecificType = determineSpecificType;
 
+// natives.binding('os') with Node's names added (lib/os.js and
+// internalBinding('os') share it)
+let osBinding;
+internal.osBinding = () => {
+  if (osBinding) return osBinding;
+  osBinding = natives.binding('os');
+  for (const [node, weft] of [['getHomeDirectory', 'homedir'], ['getHostname', 'hostname'],
+    ['getOSInformation', 'uname'], ['getUptime', 'uptime'], ['getInterfaceAddresses', 'interfaces'],
+    ['getUserInfo', 'userInfo'], ['getCPUs', 'cpus'], ['getFreeMem', 'freemem'],
+    ['getTotalMem', 'totalmem'], ['getLoadAvg', 'loadavg']]) osBinding[node] = osBinding[weft];
+  return osBinding;
+};
+
 // V8's private symbols, under Node's names: keys no reflection lists
 // (QuickJS patch 0060), made on first use
 let privateSymbols;
@@ -145,6 +158,17 @@ internal.privateSymbols = () => {
 function makeNodeError(Base, code, message) {
   const err = new Base(message);
   Object.defineProperty(err, 'code', { value: code, enumerable: true, writable: true, configurable: true });
+  // the stack as Node's: "TypeError [CODE]: message", from the caller's frame
+  const stack = err.stack;
+  const plain = `${err.name}: ${message}`;
+  if (typeof stack === 'string' && stack.startsWith(plain)) {
+    let frames = stack.slice(plain.length);
+    if (frames.startsWith('\n    at makeNodeError ')) {
+      const nl = frames.indexOf('\n', 1);
+      frames = nl === -1 ? '' : frames.slice(nl);
+    }
+    err.stack = `${err.name} [${code}]: ${message}${frames}`;
+  }
   // Node's errors print as `TypeError [CODE]: msg`; keep name plain for
   // `err.name` checks but expose the Node form via toString.
   Object.defineProperty(err, 'toString', {

@@ -1530,12 +1530,28 @@ function formatError(err, constructor, tag, ctx, keys) {
     const stackFramePart = StringPrototypeSlice(stack, stackStart + 1);
     const lines = getStackFrames(ctx, err, stackFramePart);
     if (ctx.colors) {
-      // Highlight node_modules (core-module and cwd highlighting of Node are
-      // not reproduced: there is no builtin module list / process here).
+      // Gray out frames of built-in modules (node:NAME for a module weft
+      // has, and weft's own weft:internal/ files) and the working
+      // directory; underline node_modules package names.
+      const workingDirectory = safeGetCWD();
+      let esmWorkingDirectory;
       for (let line of lines) {
-        newStack += '\n';
-        line = markNodeModules(ctx, line);
-        newStack += line;
+        const core = RegExpPrototypeExec(coreModuleRegExp, line);
+        if (core !== null && (core[1] === 'weft' || builtinExists(core[2]))) {
+          newStack += `\n${ctx.stylize(line, 'undefined')}`;
+        } else {
+          newStack += '\n';
+          line = markNodeModules(ctx, line);
+          if (workingDirectory !== undefined) {
+            let newLine = markCwd(ctx, line, workingDirectory);
+            if (newLine === line) {
+              if (esmWorkingDirectory === undefined) esmWorkingDirectory = pathToFileUrlHref(workingDirectory);
+              newLine = markCwd(ctx, line, esmWorkingDirectory);
+            }
+            line = newLine;
+          }
+          newStack += line;
+        }
       }
     } else {
       newStack += `\n${ArrayPrototypeJoin(lines, '\n')}`;
@@ -1548,6 +1564,43 @@ function formatError(err, constructor, tag, ctx, keys) {
     stack = StringPrototypeReplaceAll(stack, '\n', `\n${indentation}`);
   }
   return stack;
+}
+
+const coreModuleRegExp = /^ {4}at (?:[^/\\(]+ \(|)(node|weft):(.+):\d+:\d+\)?$/;
+function builtinExists(id) {
+  const builtins = internal.builtins;
+  return builtins !== undefined && ObjectPrototypeHasOwnProperty(builtins, id);
+}
+function safeGetCWD() {
+  try {
+    return process.cwd();
+  } catch {
+    return undefined;
+  }
+}
+function pathToFileUrlHref(path) {
+  const URLCtor = globalObject.URL;
+  if (typeof URLCtor !== 'function') return `file://${path}`;
+  return new URLCtor(`file://${encodeURI(path).replace(/[?#]/g, encodeURIComponent)}`).href;
+}
+// the working directory in a frame line, grayed (with the "(" before it and
+// the ")" closing the line)
+function markCwd(ctx, line, workingDirectory) {
+  let cwdStartPos = StringPrototypeIndexOf(line, workingDirectory);
+  if (cwdStartPos === -1) return line;
+  let cwdLength = workingDirectory.length;
+  if (StringPrototypeSlice(line, cwdStartPos - 7, cwdStartPos) === 'file://') {
+    cwdLength += 7;
+    cwdStartPos -= 7;
+  }
+  const start = line[cwdStartPos - 1] === '(' ? cwdStartPos - 1 : cwdStartPos;
+  const end = start !== cwdStartPos && StringPrototypeEndsWith(line, ')') ? -1 : line.length;
+  const workingDirectoryEndPos = cwdStartPos + cwdLength + 1;
+  let out = StringPrototypeSlice(line, 0, start);
+  out += ctx.stylize(StringPrototypeSlice(line, start, workingDirectoryEndPos), 'undefined');
+  out += StringPrototypeSlice(line, workingDirectoryEndPos, end);
+  if (end === -1) out += ctx.stylize(')', 'undefined');
+  return out;
 }
 
 function markNodeModules(ctx, line) {

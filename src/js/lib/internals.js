@@ -95,6 +95,7 @@ const modules = {
         return { fs: { ...fsConstants }, os: internal.builtins.os().constants };
       }
       if (name === 'util') return utilBinding();
+      if (name === 'os') return internal.osBinding();
       if (name === 'contextify') return natives.binding('sigint_watchdog');
       if (name === 'performance') {
         if (!internal.perfHooks) natives.loadLib('perf_hooks');

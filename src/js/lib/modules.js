@@ -568,6 +568,7 @@ internal.runMain = function (filename) {
 };
 // `weft -e CODE` / `-p CODE`: a script in the global scope with Node's
 // eval globals (module, exports, require, __filename, __dirname).
+const ObjectHasOwn = Object.hasOwn;
 internal.runEval = function (source, print) {
   const module = new Module('[eval]', null);
   module.filename = resolvePath(natives.cwd(), '[eval]');
@@ -576,6 +577,27 @@ internal.runEval = function (source, print) {
   const globals = { module, exports: module.exports, require: makeRequire(module), __filename: '[eval]', __dirname: '.' };
   for (const [k, v] of Object.entries(globals)) {
     Object.defineProperty(globalThis, k, { value: v, writable: true, configurable: true, enumerable: false });
+  }
+  // as Node's -e/-p: each built-in module is a global of its name, loaded on
+  // first use; an assignment replaces it (globals of those names stay:
+  // console, process, and crypto, which Node replaces by the module)
+  for (const name of Module.builtinModules) {
+    if (name.startsWith('_') || name.includes('/') || ObjectHasOwn(globalThis, name)) continue;
+    let value, loaded = false;
+    Object.defineProperty(globalThis, name, {
+      get() {
+        if (!loaded) {
+          value = loadBuiltin(name);
+          loaded = true;
+        }
+        return value;
+      },
+      set(v) {
+        Object.defineProperty(globalThis, name, { value: v, writable: true, configurable: true, enumerable: true });
+      },
+      enumerable: false,
+      configurable: true,
+    });
   }
   const result = natives.binding('vm').runInThisContext(source, '[eval]', 0);
   if (print) globalThis.console.log(result);

@@ -4,8 +4,37 @@
 
 if (!internal.validators) natives.loadLib('validators');
 const { validateInt32, validateObject } = internal.validators;
-const b = natives.binding('os');
 const process = internal.process;
+// internalBinding('os') (src/js/os.c) under Node's names; the fallible calls
+// take Node's context object: a failure fills it ({ errno, code, message,
+// syscall }) and this file throws Node's SystemError. Read once here, as
+// Node's lib/os.js destructures its binding.
+const binding = internal.osBinding();
+function checked(fn) {
+  return function checkError(...args) {
+    const ctx = {};
+    const ret = Reflect.apply(fn, binding, [...args, ctx]);
+    if (ctx.code !== undefined) {
+      if (!internal.internalErrorsModule) natives.loadLib('internal_errors');
+      const err = new internal.internalErrorsModule.codes.ERR_SYSTEM_ERROR(ctx);
+      Error.captureStackTrace(err, checkError);
+      throw err;
+    }
+    return ret;
+  };
+}
+const b = {
+  __proto__: binding,
+  homedir: checked(binding.getHomeDirectory),
+  hostname: checked(binding.getHostname),
+  uname: checked(binding.getOSInformation),
+  uptime: checked(binding.getUptime),
+  interfaces: checked(binding.getInterfaceAddresses),
+  userInfo: checked(binding.getUserInfo),
+  getPriority: checked(binding.getPriority),
+  setPriority: checked(binding.setPriority),
+  cpus: checked(binding.getCPUs),
+};
 
 const [sysname, release, version, machine] = b.uname();
 const constants = b.constants();
