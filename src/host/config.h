@@ -68,7 +68,7 @@ int weft__cfg_strict_name(const char *path);
  * loading and is returned by weft__cfg_load (set err yourself if wanted),
  * except WEFT_CFG_STOP_FILE: the rest of the command's own file is skipped
  * (the files that exec'ed it go on). */
-#define WEFT_CFG_STOP_FILE 1
+#define WEFT_CFG_STOP_FILE 2
 typedef int (*weft__cfg_cb)(void *opaque, const weft__cfg_cmd *cmd);
 
 /* Read the cfg at path and call cb for each command. `exec FILE` (argc 2)
