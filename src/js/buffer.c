@@ -83,7 +83,7 @@ static int hexval(uint8_t c)
 
 /* Encode WTF-8 `s` into out (capacity cap; NULL to only count). Returns the
  * bytes produced. Only whole characters (utf8), whole code units (utf16le)
- * and whole groups (base64, hex) are written, as Node's write(). */
+ * and whole hex pairs are written; base64 fills what fits, as Node's write(). */
 static size_t encode(int enc, const uint8_t *s, size_t len, uint8_t *out, size_t cap)
 {
     size_t w = 0, i = 0;
@@ -147,13 +147,13 @@ static size_t encode(int enc, const uint8_t *s, size_t len, uint8_t *out, size_t
             if (v < 0) continue;
             acc = (acc << 6) | (uint32_t)v;
             if (++k == 4) {
-                if (w + 3 > cap) return w;
-                if (out) {
-                    out[w] = (uint8_t)(acc >> 16);
-                    out[w + 1] = (uint8_t)(acc >> 8);
-                    out[w + 2] = (uint8_t)acc;
+                /* as Node's base64_decode: the bytes that fit, even of a
+                 * partly fitting group */
+                for (int j = 0; j < 3; j++) {
+                    if (w >= cap) return w;
+                    if (out) out[w] = (uint8_t)(acc >> (16 - 8 * j));
+                    w++;
                 }
-                w += 3;
                 acc = 0;
                 k = 0;
             }

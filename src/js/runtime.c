@@ -289,6 +289,19 @@ static JSValue js_detach_array_buffer(JSContext *ctx, JSValueConst this_val, int
     return JS_UNDEFINED;
 }
 
+/* natives.defineLazy(obj, name, maker): a writable, configurable,
+ * non-enumerable data property whose value maker.call(obj, name) makes on
+ * first use (deps/patches/0068): the globals loaded on demand. */
+static JSValue js_define_lazy(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    JSAtom atom = JS_ValueToAtom(ctx, argv[1]);
+    if (atom == JS_ATOM_NULL) return JS_EXCEPTION;
+    int rc = JS_DefineLazyProperty(ctx, argv[0], atom, argv[2],
+                                   JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
+    JS_FreeAtom(ctx, atom);
+    return rc < 0 ? JS_EXCEPTION : JS_UNDEFINED;
+}
+
 static JSValue js_promise_state(JSContext *ctx, JSValueConst this_val, int argc,
                                 JSValueConst *argv)
 {
@@ -401,6 +414,7 @@ static const JSCFunctionListEntry process_natives[] = {
     JS_CFUNC_DEF("promiseState", 1, js_promise_state),
     JS_CFUNC_DEF("isError", 1, js_is_error),
     JS_CFUNC_DEF("detachArrayBuffer", 1, js_detach_array_buffer),
+    JS_CFUNC_DEF("defineLazy", 3, js_define_lazy),
 };
 
 static const char *const ur_mode_names[] = {"throw", "strict", "warn", "none",

@@ -34,21 +34,40 @@ for (const [name, key] of [['dispose', 'nodejs.dispose'], ['asyncDispose', 'node
   }
 }
 // Globals from files of their own, loaded on first use: internal[key]
-// holds the file's exports once it has run.
+// holds the file's exports once it has run. As in Node, most are accessor
+// pairs until first used (then data properties, keeping their
+// enumerability); the ones Node has as data properties from the start
+// (`dataNames`) are data properties whose value is made on first use
+// (natives.defineLazy, deps/patches/0068).
+const dataNames = new Set(['Event', 'CustomEvent', 'EventTarget', 'URL', 'URLSearchParams']);
+const enumerableNames = new Set(['atob', 'btoa', 'performance', 'crypto']);
 function lazyGlobals(names, lib, key) {
-  const load = () => {
+  const value = (n) => {
     if (!internal[key]) natives.loadLib(lib);
-    for (const n of names) def(n, internal[key][n]);
+    return internal[key][n];
   };
+  const make = function (name) { return value(name); };
+  const settle = (n, v) => Object.defineProperty(globalThis, n, { value: v, writable: true });
   for (const n of names) {
     if (Object.getOwnPropertyDescriptor(globalThis, n)) continue;
+    if (dataNames.has(n)) {
+      natives.defineLazy(globalThis, n, make);
+      continue;
+    }
     // one function as getter and as setter (a setter call has an argument)
     const access = function (v) {
-      load();
-      if (arguments.length) def(n, v);
-      else return globalThis[n];
+      if (arguments.length) {
+        settle(n, v);
+        return;
+      }
+      const got = value(n);
+      const d = Object.getOwnPropertyDescriptor(globalThis, n);
+      if (d && d.get === access) settle(n, got);
+      return got;
     };
-    Object.defineProperty(globalThis, n, { configurable: true, enumerable: false, get: access, set: access });
+    Object.defineProperty(globalThis, n, {
+      configurable: true, enumerable: enumerableNames.has(n), get: access, set: access,
+    });
   }
 }
 lazyGlobals(['Event', 'CustomEvent', 'EventTarget', 'AbortController', 'AbortSignal', 'DOMException'],

@@ -80,6 +80,17 @@ const modules = {
     if (!internal.fsModule) natives.loadLib('fs');
     return internal.fsUtils;
   },
+  'internal/encoding': () => {
+    void globalThis.TextDecoder; // loads encoding.js
+    return internal.encodingInternals;
+  },
+  // isURL: Node 20's duck test (an href and protocol, none of the legacy
+  // Url's auth/path)
+  'internal/url': () => ({
+    URL: globalThis.URL,
+    URLSearchParams: globalThis.URLSearchParams,
+    isURL: (self) => Boolean(self && self.href && self.protocol && self.auth === undefined && self.path === undefined),
+  }),
   // internalBinding(name): the C bindings weft has under Node's names
   'internal/test/binding': () => ({
     internalBinding(name) {
@@ -97,6 +108,7 @@ const modules = {
       if (name === 'util') return utilBinding();
       if (name === 'os') return internal.osBinding();
       if (name === 'contextify') return natives.binding('sigint_watchdog');
+      if (name === 'url') return { canParse: (input, base) => globalThis.URL.canParse(input, base) };
       if (name === 'performance') {
         if (!internal.perfHooks) natives.loadLib('perf_hooks');
         return internal.perfBinding();
