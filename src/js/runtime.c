@@ -367,6 +367,27 @@ static JSValue js_load_lib(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     return JS_UNDEFINED;
 }
 
+/* The hook of deps/patches/0070, also Node's default Error.prepareStackTrace:
+ * called by QuickJS as (err, framesString) when Error.prepareStackTrace is
+ * another function, by scripts as (err, callSites) for the default format.
+ * lib/callsites.js does the work, loaded on first use. */
+static JSValue js_prepare_stack_trace(JSContext *ctx, JSValueConst this_val, int argc,
+                                      JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    JSValue fn = JS_GetPropertyStr(ctx, js->internal, "prepareStackTrace");
+    if (!JS_IsFunction(ctx, fn)) {
+        JS_FreeValue(ctx, fn);
+        const struct weft__js_lib_entry *e = lib_find("callsites");
+        if (!e || run_lib(js, js->natives, e) < 0) return JS_EXCEPTION;
+        fn = JS_GetPropertyStr(ctx, js->internal, "prepareStackTrace");
+    }
+    JSValue args[2] = {argc > 0 ? argv[0] : JS_UNDEFINED, argc > 1 ? argv[1] : JS_UNDEFINED};
+    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, args);
+    JS_FreeValue(ctx, fn);
+    return r;
+}
+
 /* natives.streamAsyncIds(fd): how many async ids Node's process.stdout /
  * stderr creation takes for this kind of fd (measured on Node 20): a file
  * or device 1, a pipe or socket 2, a terminal 4 (stdout) / 3 (stderr). */
@@ -570,6 +591,16 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     }
     js->natives = natives;
     js->ms_bootstrap = uv_hrtime();
+    {
+        JSValue hook = JS_NewCFunction(ctx, js_prepare_stack_trace, "ErrorPrepareStackTrace", 2);
+        JSValue global = JS_GetGlobalObject(ctx);
+        JSValue error = JS_GetPropertyStr(ctx, global, "Error");
+        JS_SetPrepareStackTraceHook(ctx, hook);
+        JS_DefinePropertyValueStr(ctx, error, "prepareStackTrace", hook,
+                                  JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
+        JS_FreeValue(ctx, error);
+        JS_FreeValue(ctx, global);
+    }
     weft__js_hooks_bind(js);
     /* QuickJS caches an object shape transition only while an object holds
      * it. Keep one promise capability (promise, executor and resolving

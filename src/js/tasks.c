@@ -206,6 +206,9 @@ void weft__js_run_microtasks(weft__js *js)
             if (js->host->exit_requested || js->halted) return;
         }
     }
+    /* the checkpoint's end: WeakRef targets made or deref'd since are no
+     * longer kept alive (deps/patches/0071) */
+    JS_ClearKeptObjects(js->rt);
 }
 
 /* ---- rejections -------------------------------------------------------- */
@@ -364,6 +367,9 @@ void weft__js_scope_close(weft__js *js)
     while (!js->host->exit_requested && weft__js_process_ticks_and_rejections(js) < 0) {
         if (js->host->exit_requested) return;
         weft__js_report_exception(js, 0);
+        /* the callback's job ended abruptly: its kept WeakRef targets go
+         * all the same (deps/patches/0071) */
+        JS_ClearKeptObjects(js->rt);
         /* After a handled exception Node's handler schedules an immediate,
          * whose scope close runs the leftovers; do not loop here. */
         return;

@@ -132,6 +132,36 @@ Object.defineProperty(FastBuffer.prototype, 'constructor', { value: Buffer, writ
 Object.setPrototypeOf(Buffer, Uint8Array);
 Buffer.poolSize = 8 * 1024;
 
+// Node's allocation pool: Buffers smaller than half of Buffer.poolSize from
+// allocUnsafe, from(string), from(array-like) and concat are slices of one
+// shared ArrayBuffer (8-byte aligned), which a postMessage transfer list
+// leaves alone (worker_threads.markAsUntransferable). A new pool is made when
+// the current one cannot hold the next buffer; parts are never reused, so the
+// bytes of a fresh slice are zero.
+let poolSize = 0, poolOffset = 0, allocPool = null;
+const untransferable = internal.untransferable || (internal.untransferable = new WeakSet());
+function createPool() {
+  poolSize = Buffer.poolSize;
+  allocPool = new ArrayBuffer(poolSize);
+  untransferable.add(allocPool);
+  poolOffset = 0;
+}
+function alignPool() {
+  if (poolOffset & 0x7) poolOffset = (poolOffset | 0x7) + 1;
+}
+function poolFits(size) { return size < (Buffer.poolSize >>> 1); }
+function poolSlice(size) {
+  if (allocPool === null || size > poolSize - poolOffset) createPool();
+  const b = new FastBuffer(allocPool, poolOffset, size);
+  poolOffset += size;
+  alignPool();
+  return b;
+}
+function allocate(size) {
+  if (size <= 0) return new FastBuffer();
+  return poolFits(size) ? poolSlice(size) : new FastBuffer(size);
+}
+
 function fromString(string, encoding) {
   let id = UTF8;
   if (encoding && typeof encoding === 'string' && encoding !== 'utf8') {
@@ -139,7 +169,16 @@ function fromString(string, encoding) {
     if (id === undefined) throw unknownEncoding(encoding);
   }
   if (string.length === 0) return new FastBuffer();
-  return new FastBuffer(B.encode(string, id));
+  // a long string cannot fit the pool: skip counting its bytes
+  if (string.length >= Buffer.poolSize) return new FastBuffer(B.encode(string, id));
+  const length = B.byteLength(string, id);
+  if (!poolFits(length)) return new FastBuffer(B.encode(string, id));
+  if (allocPool === null || length > poolSize - poolOffset) createPool();
+  const actual = B.write(new FastBuffer(allocPool, poolOffset, length), string, 0, length, id);
+  const b = new FastBuffer(allocPool, poolOffset, actual);
+  poolOffset += actual;
+  alignPool();
+  return b;
 }
 function fromArrayBuffer(obj, byteOffset, length) {
   if (byteOffset === undefined) {
@@ -164,7 +203,7 @@ function fromArrayBuffer(obj, byteOffset, length) {
 }
 function fromArrayLike(obj) {
   if (obj.length <= 0) return new FastBuffer();
-  const b = new FastBuffer(obj.length);
+  const b = allocate(obj.length);
   if (isTypedArray(obj) || Array.isArray(obj)) b.set(obj);
   else for (let i = 0; i < b.length; i++) b[i] = obj[i];
   return b;
@@ -230,7 +269,7 @@ Buffer.alloc = function alloc(size, fill, encoding) {
 };
 Buffer.allocUnsafe = function allocUnsafe(size) {
   validateNumber(size, 'size', 0, kMaxLength);
-  return new FastBuffer(size);
+  return allocate(size);
 };
 Buffer.allocUnsafeSlow = function allocUnsafeSlow(size) {
   validateNumber(size, 'size', 0, kMaxLength);
@@ -261,7 +300,7 @@ Buffer.concat = function concat(list, length) {
   } else {
     validateOffset(length, 'length');
   }
-  const buffer = new FastBuffer(length);
+  const buffer = allocate(length);
   let pos = 0;
   for (let i = 0; i < list.length; i++) {
     const buf = list[i];

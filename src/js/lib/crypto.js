@@ -698,3 +698,38 @@ for (const name of ['pseudoRandomBytes', 'prng', 'rng']) {
   });
 }
 internal.cryptoGlobals = { crypto: webcrypto, Crypto, SubtleCrypto, CryptoKey };
+
+// internalBinding('crypto') under --expose-internals: Node's job interface
+// for scrypt (new ScryptJob(mode, password, salt, N, r, p, maxmem, keylen);
+// run() returns [err, ArrayBuffer] in sync mode, calls ondone(err, result)
+// in async mode), over the same OpenSSL work as crypto.scrypt
+const kCryptoJobAsync = 0;
+const kCryptoJobSync = 1;
+class ScryptJob {
+  #args;
+  #mode;
+  constructor(mode, password, salt, N, r, p, maxmem, keylen) {
+    const bad = b.scryptCheck(N, r, p, maxmem);
+    if (bad !== true) {
+      throw makeNodeError(RangeError, 'ERR_CRYPTO_INVALID_SCRYPT_PARAMS',
+        bad ? `Invalid scrypt params: ${bad}` : 'Invalid scrypt params');
+    }
+    this.#mode = mode;
+    this.#args = [toKeyBytes(password, 'password'), toKeyBytes(salt, 'salt'), keylen, N, r, p, maxmem];
+    this.ondone = undefined;
+  }
+  run() {
+    if (this.#mode === kCryptoJobSync) {
+      try {
+        return [undefined, Reflect.apply(b.scrypt, b, [...this.#args, undefined])];
+      } catch (err) {
+        return [err, undefined];
+      }
+    }
+    Reflect.apply(b.scrypt, b, [...this.#args, new NativeRequest('SCRYPTREQUEST', (err, ab) => {
+      if (typeof this.ondone === 'function') this.ondone(err || undefined, err ? undefined : ab);
+    })]);
+    return undefined;
+  }
+}
+internal.cryptoBinding = () => ({ ScryptJob, kCryptoJobAsync, kCryptoJobSync });

@@ -195,7 +195,9 @@ class EventTarget {
       signal.addEventListener('abort', off, { once: true, [kResistStopPropagation]: true });
       entry.signalOff = () => signal.removeEventListener('abort', off);
     }
-    if (typeof this[kNewListener] === 'function') this[kNewListener](list.length, type, listener, once, capture, passive);
+    if (typeof this[kNewListener] === 'function') {
+      this[kNewListener](list.length, type, listener, once, capture, passive, !!entry.weak);
+    }
   }
   removeEventListener(type, listener, options = undefined) {
     if (!isTarget(this)) throw invalidThis('EventTarget');
@@ -454,8 +456,9 @@ class AbortSignal extends EventTarget {
     if (timeoutRegistry) timeoutRegistry.register(s, t);
     return s;
   }
-  [kNewListener](size, type) {
-    if (this[kTimeoutSignal] && type === 'abort' && !this[kAborted] && size === 1) heldTimeoutSignals.add(this);
+  // a weak listener does not hold the signal (Node's gcPersistentSignals)
+  [kNewListener](size, type, listener, once, capture, passive, weak) {
+    if (this[kTimeoutSignal] && type === 'abort' && !this[kAborted] && !weak && size === 1) heldTimeoutSignals.add(this);
   }
   [kRemoveListener](size, type) {
     if (this[kTimeoutSignal] && type === 'abort' && size === 0) heldTimeoutSignals.delete(this);

@@ -109,6 +109,7 @@ const modules = {
       if (name === 'os') return internal.osBinding();
       if (name === 'contextify') return natives.binding('sigint_watchdog');
       if (name === 'url') return { canParse: (input, base) => globalThis.URL.canParse(input, base) };
+      if (name === 'crypto') return internal.builtins.crypto() && internal.cryptoBinding();
       if (name === 'performance') {
         if (!internal.perfHooks) natives.loadLib('perf_hooks');
         return internal.perfBinding();

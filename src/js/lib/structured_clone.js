@@ -35,7 +35,7 @@ function structuredClone(value, options = undefined) {
 
 // Objects whose transfer is ignored (they are copied instead): Node 20's
 // worker_threads.markAsUntransferable.
-internal.untransferable = new WeakSet();
+if (!internal.untransferable) internal.untransferable = new WeakSet(); // buffer.js may have made it
 
 // cloneMessage(value, transferList): the clone, with the listed
 // ArrayBuffers detached in the sender and the listed MessagePorts moved
