@@ -316,6 +316,7 @@ const isDate = (v) => hasBrand(Date.prototype.getTime, v);
 const regExpSource = Object.getOwnPropertyDescriptor(RegExp.prototype, 'source').get;
 const isRegExp = (v) => v !== RegExp.prototype && hasBrand(regExpSource, v);
 
+const isErrorLike = (v) => natives.isError(v) || v instanceof Error;
 function innerDeepEqual(a, b, strict, memos) {
   if (a === b) return a !== 0 || ObjectIs(a, b) || !strict;
   if (strict) {
@@ -331,6 +332,8 @@ function innerDeepEqual(a, b, strict, memos) {
   }
   const tag = tagOf(a);
   if (tag !== tagOf(b)) return false;
+  // a faked Symbol.toStringTag does not make an array or a view
+  if (Array.isArray(a) !== Array.isArray(b) || ArrayBuffer.isView(a) !== ArrayBuffer.isView(b)) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     const ka = ownKeys(a, strict).filter(notIndex);
@@ -348,8 +351,9 @@ function innerDeepEqual(a, b, strict, memos) {
     if (!isDate(a) || !isDate(b) || Date.prototype.getTime.call(a) !== Date.prototype.getTime.call(b)) return false;
   } else if (isRegExp(a) || isRegExp(b)) {
     if (!isRegExp(a) || !isRegExp(b) || a.source !== b.source || a.flags !== b.flags || a.lastIndex !== b.lastIndex) return false;
-  } else if (natives.isError(a) || natives.isError(b)) {
-    if (!natives.isError(a) || !natives.isError(b) || a.message !== b.message || a.name !== b.name) return false;
+  } else if (isErrorLike(a) || isErrorLike(b)) {
+    // errors, native or made with Error.prototype (the stack is not compared)
+    if (!isErrorLike(a) || !isErrorLike(b) || a.message !== b.message || a.name !== b.name) return false;
     if (hasOwn(a, 'cause') !== hasOwn(b, 'cause') ||
         (hasOwn(a, 'cause') && !innerDeepEqual(a.cause, b.cause, strict, memos))) return false;
     if (hasOwn(a, 'errors') !== hasOwn(b, 'errors') ||
