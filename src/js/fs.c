@@ -733,6 +733,17 @@ static JSValue fs_uv_errors(JSContext *ctx, JSValueConst this_val, int argc, JSV
     return arr;
 }
 
+/* umask(mask|undefined) -> the previous mask; undefined only reads it */
+static JSValue fs_umask(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    uint32_t mask = 0;
+    int set = argc > 0 && !JS_IsUndefined(argv[0]);
+    if (set && JS_ToUint32(ctx, &mask, argv[0])) return JS_EXCEPTION;
+    mode_t old = umask(set ? (mode_t)(mask & 0777) : 0);
+    if (!set) umask(old);
+    return JS_NewUint32(ctx, (uint32_t)old);
+}
+
 JSValue weft__js_fs_binding(JSContext *ctx)
 {
     JSValue o = JS_NewObject(ctx);
@@ -744,6 +755,7 @@ JSValue weft__js_fs_binding(JSContext *ctx)
     for (const named_int *e = constants; e->name; e++)
         JS_SetPropertyStr(ctx, c, e->name, JS_NewInt32(ctx, e->value));
     JS_SetPropertyStr(ctx, o, "constants", c);
+    JS_SetPropertyStr(ctx, o, "umask", JS_NewCFunction(ctx, fs_umask, "umask", 1));
     JS_SetPropertyStr(ctx, o, "uvErrors", JS_NewCFunction(ctx, fs_uv_errors, "uvErrors", 0));
     weft__js_fs_watch_init(ctx, o);
     return o;

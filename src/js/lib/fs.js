@@ -743,17 +743,19 @@ function fdOp(name) {
 }
 const [fsync, fsyncSync] = fdOp('fsync');
 const [fdatasync, fdatasyncSync] = fdOp('fdatasync');
+function validateOwner(uid, gid) {
+  validateInteger(uid, 'uid', -1, 4294967295);
+  validateInteger(gid, 'gid', -1, 4294967295);
+}
 function ownerOp(name, isFd) {
   const target = isFd ? getFd : getPath;
   return [
     function (p, uid, gid, cb) {
-      validateInteger(uid, 'uid', -1, 4294967295);
-      validateInteger(gid, 'gid', -1, 4294967295);
+      validateOwner(uid, gid);
       b[name](target(p), uid, gid, callback(maybeCallback(cb), noResult));
     },
     function (p, uid, gid) {
-      validateInteger(uid, 'uid', -1, 4294967295);
-      validateInteger(gid, 'gid', -1, 4294967295);
+      validateOwner(uid, gid);
       b[name](target(p), uid, gid);
     },
   ];
@@ -1110,10 +1112,26 @@ function writeFlushedPromise(file, args) {
 // ---- fs/promises -----------------------------------------------------------------------------
 const kFd = Symbol('kFd');
 const EventEmitter = internal.builtins.events();
+// A FileHandle collected while open closes its descriptor, with Node's
+// warning each time and its deprecation (DEP0137) once; the registry's
+// callback runs as a job, never inside the collector.
+let gcCloseDeprecated = false;
+const openFileHandles = new FinalizationRegistry((fd) => {
+  try { b.close(fd); } catch {}
+  process.emitWarning(`Closing file descriptor ${fd} on garbage collection`);
+  if (!gcCloseDeprecated) {
+    gcCloseDeprecated = true;
+    process.emitWarning('Closing a FileHandle object on garbage collection is deprecated. ' +
+      'Please close FileHandle objects explicitly using FileHandle.prototype.close(). ' +
+      'In the future, an error will be thrown if a file descriptor is closed during garbage collection.',
+    'DeprecationWarning', 'DEP0137');
+  }
+});
 class FileHandle extends EventEmitter {
   constructor(fd) {
     super();
     this[kFd] = fd;
+    openFileHandles.register(this, fd, this);
   }
   get fd() {
     return this[kFd];
@@ -1131,6 +1149,7 @@ class FileHandle extends EventEmitter {
     const fd = this[kFd];
     if (fd === -1) return;
     this[kFd] = -1;
+    openFileHandles.unregister(this);
     try {
       await promise('close', [fd]);
     } finally {
@@ -1204,6 +1223,7 @@ class FileHandle extends EventEmitter {
     return promise('fchmod', [this.#check('fchmod'), parseMode(mode, 'mode')], noResult);
   }
   async chown(uid, gid) {
+    validateOwner(uid, gid);
     return promise('fchown', [this.#check('fchown'), uid, gid], noResult);
   }
   async utimes(atime, mtime) {
@@ -1336,8 +1356,16 @@ const promises = {
     return promise('lutimes', [getPath(path), toUnixTimestamp(atime, 'atime'), toUnixTimestamp(mtime, 'mtime')], noResult);
   },
   async truncate(path, len) { return promise('truncate', [getPath(path), truncLen(len)], noResult); },
-  async chown(path, uid, gid) { return promise('chown', [getPath(path), uid, gid], noResult); },
-  async lchown(path, uid, gid) { return promise('lchown', [getPath(path), uid, gid], noResult); },
+  async chown(path, uid, gid) {
+    path = getPath(path);
+    validateOwner(uid, gid);
+    return promise('chown', [path, uid, gid], noResult);
+  },
+  async lchown(path, uid, gid) {
+    path = getPath(path);
+    validateOwner(uid, gid);
+    return promise('lchown', [path, uid, gid], noResult);
+  },
   constants,
 };
 
@@ -1606,5 +1634,6 @@ internal.fsModule = fs;
 internal.fsUtils = {
   stringToFlags, validateRmdirOptions, validateOffsetLengthRead, validateOffsetLengthWrite,
   getDirent, getDirents, Stats, BigIntStats, Dirent, toUnixTimestamp, getValidatedPath: getPath,
+  assertEncoding: checkEncoding,
 };
 internal.fsPromises = promises;

@@ -21,10 +21,14 @@ function checkPos(value, name) {
 }
 function copyOptions(options, defaults) {
   if (options == null) return { ...defaults };
-  if (typeof options === 'string') return { ...defaults, encoding: options };
-  if (typeof options !== 'object') internal.throwInvalidArgType('options', ['string', 'Object'], options);
-  const copy = { ...defaults };
-  for (const key in options) copy[key] = options[key]; // inherited ones too, as Node
+  let copy;
+  if (typeof options === 'string') copy = { ...defaults, encoding: options };
+  else if (typeof options !== 'object') internal.throwInvalidArgType('options', ['string', 'Object'], options);
+  else {
+    copy = { ...defaults };
+    for (const key in options) copy[key] = options[key]; // inherited ones too, as Node
+  }
+  internal.fsUtils.assertEncoding(copy.encoding);
   return copy;
 }
 function toPath(path) {
@@ -334,6 +338,7 @@ WriteStream.prototype.destroySoon = WriteStream.prototype.end;
 internal.fsStreams = {
   ReadStream,
   WriteStream,
-  createReadStream: (path, options) => new ReadStream(path, options),
-  createWriteStream: (path, options) => new WriteStream(path, options),
+  // plain functions as Node's, so `new fs.createReadStream(...)` works too
+  createReadStream: function createReadStream(path, options) { return new ReadStream(path, options); },
+  createWriteStream: function createWriteStream(path, options) { return new WriteStream(path, options); },
 };

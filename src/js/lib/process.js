@@ -108,6 +108,26 @@ process.getgid = function getgid() { return ids()[1]; };
 process.geteuid = function geteuid() { return ids()[2]; };
 process.getegid = function getegid() { return ids()[3]; };
 process.getgroups = function getgroups() { return (idsBinding || (idsBinding = natives.binding('child_process'))).groups(); };
+// process.umask([mask]): the previous mask; mask a number or an octal string
+// (only its permission bits count)
+let umaskBinding;
+process.umask = function umask(mask) {
+  if (mask !== undefined) {
+    if (typeof mask === 'string') {
+      if (!/^[0-7]+$/.test(mask)) {
+        throw internal.makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
+          `The argument 'mask' must be a 32-bit unsigned integer or an octal string. Received ${internal.inspect(mask)}`);
+      }
+      mask = parseInt(mask, 8);
+    }
+    if (typeof mask !== 'number') internal.throwInvalidArgType('mask', 'number', mask);
+    if (!Number.isInteger(mask) || mask < 0 || mask > 4294967295) {
+      throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
+        `The value of "mask" is out of range. It must be >= 0 && <= 4294967295. Received ${internal.inspect(mask)}`);
+    }
+  }
+  return (umaskBinding || (umaskBinding = natives.binding('fs'))).umask(mask);
+};
 // fork()'s child: the channel in NODE_CHANNEL_FD (run.c calls this)
 internal.setupChannelFromEnv = function () {
   const fd = +process.env.NODE_CHANNEL_FD;
