@@ -154,8 +154,10 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "bots")) return weft__cli_bots(argc, argv);
     if (i < argc && !strcmp(argv[i], "run")) i++;
     /* as Node: a write to a closed pipe fails with EPIPE instead of killing
-     * the process (children get the default back: libuv resets it) */
+     * the process, and a write past RLIMIT_FSIZE fails with EFBIG instead of
+     * SIGXFSZ (children get the defaults back: libuv resets them) */
     signal(SIGPIPE, SIG_IGN);
+    signal(SIGXFSZ, SIG_IGN);
     const char *ur = NULL, *eval = NULL;
     int print = 0, from_stdin = 0, eval_module = 0;
     int exec_argc = 0;

@@ -640,9 +640,55 @@ function stringResult(name) {
   };
   return [async, sync];
 }
-const [realpath, realpathSync] = stringResult('realpath');
-realpath.native = realpath;
-realpathSync.native = realpathSync;
+const [realpathNative, realpathNativeSync] = stringResult('realpath');
+// fs.realpath (not .native) of a path that ends in a pipe or socket, such as
+// /dev/stdin -> /proc/self/fd/0 -> 'pipe:[N]': links are followed as far as
+// they name existing files, the rest is kept (Node's, and Python's, answer:
+// /proc/PID/fd/pipe:[N]); null when path is not one
+function realpathOfPipe(path) {
+  let st;
+  try { st = b.stat(path); } catch { return null; }
+  const type = st[1] & S_IFMT;
+  if (type !== C.S_IFIFO && type !== C.S_IFSOCK) return null;
+  const parts = internal.path.resolve(natives.cwd(), path).split('/');
+  let resolved = '';
+  for (let links = 0; parts.length;) {
+    const name = parts.shift();
+    if (name === '' || name === '.') continue;
+    if (name === '..') { resolved = resolved.slice(0, resolved.lastIndexOf('/')); continue; }
+    const next = `${resolved}/${name}`;
+    let lst;
+    try { lst = b.lstat(next); } catch { return [next, ...parts].join('/'); }
+    if ((lst[1] & S_IFMT) !== C.S_IFLNK) { resolved = next; continue; }
+    if (++links > 40) return null;
+    const target = b.readlink(next);
+    if (target.startsWith('/')) resolved = '';
+    parts.unshift(...target.split('/'));
+  }
+  return resolved || '/';
+}
+function realpath(path, options, cb) {
+  if (typeof options === 'function') { cb = options; options = undefined; }
+  maybeCallback(cb);
+  realpathNative(path, options, (err, resolved) => {
+    if (err && err.code === 'ENOENT') {
+      const pipe = realpathOfPipe(getPath(path));
+      if (pipe !== null) return cb(null, encodeName(pipe, getOptions(options, {}).encoding));
+    }
+    cb(err, resolved);
+  });
+}
+function realpathSync(path, options) {
+  try {
+    return realpathNativeSync(path, options);
+  } catch (err) {
+    const pipe = err.code === 'ENOENT' ? realpathOfPipe(getPath(path)) : null;
+    if (pipe === null) throw err;
+    return encodeName(pipe, getOptions(options, {}).encoding);
+  }
+}
+realpath.native = realpathNative;
+realpathSync.native = realpathNativeSync;
 const [readlink, readlinkSync] = stringResult('readlink');
 function mkdtempPrefix(prefix) {
   if (isView(prefix)) prefix = bytesToString(prefix, 'utf8');
