@@ -285,6 +285,15 @@ function ownKeys(o, strict) {
   return keys;
 }
 
+// own enumerable keys that are not indexes (with the enumerable symbols
+// when strict), without listing the elements: Object.keys of a 1 MiB Buffer
+// makes a million strings
+let utilBinding;
+function nonIndexKeys(o, strict) {
+  const b = utilBinding || (utilBinding = internal.utilBinding || natives.binding('util'));
+  return b.getOwnNonIndexProperties(o, strict ? 2 : 2 | 16); // ONLY_ENUMERABLE, SKIP_SYMBOLS
+}
+
 function boxedEqual(a, b) {
   for (const C of [Number, String, Boolean, BigInt, Symbol]) {
     let av, bv, aok = true, bok = true;
@@ -297,7 +306,6 @@ function boxedEqual(a, b) {
 }
 
 // Keys that are not array indices (2 ** 32 - 1 and above are plain keys).
-const notIndex = (k) => typeof k !== 'string' || !/^(0|[1-9][0-9]*)$/.test(k) || Number(k) >= 4294967295;
 // The element type of a real typed array (undefined for anything else,
 // whatever its Symbol.toStringTag says).
 const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype),
@@ -336,8 +344,8 @@ function innerDeepEqual(a, b, strict, memos) {
   if (Array.isArray(a) !== Array.isArray(b) || ArrayBuffer.isView(a) !== ArrayBuffer.isView(b)) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    const ka = ownKeys(a, strict).filter(notIndex);
-    const kb = ownKeys(b, strict).filter(notIndex);
+    const ka = nonIndexKeys(a, strict);
+    const kb = nonIndexKeys(b, strict);
     if (ka.length !== kb.length) return false;
     return keyCheck(a, b, strict, memos, ka, 'array');
   }
@@ -373,8 +381,8 @@ function innerDeepEqual(a, b, strict, memos) {
       if (a.length !== b.length) return false;
       for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
     }
-    const ka = ownKeys(a, strict).filter(notIndex);
-    const kb = ownKeys(b, strict).filter(notIndex);
+    const ka = nonIndexKeys(a, strict);
+    const kb = nonIndexKeys(b, strict);
     if (ka.length !== kb.length) return false;
     return keyCheck(a, b, strict, memos, ka, 'none');
   } else if (a instanceof Set) {

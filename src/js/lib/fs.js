@@ -1156,6 +1156,47 @@ function writeFlushedPromise(file, args) {
 }
 
 // ---- fs/promises -----------------------------------------------------------------------------
+// promises.writeFile's data: a string or view as one buffer, or (Node 20) any
+// other iterable or async iterable (a Readable too) of strings and views,
+// written in chunks of at most kWriteFileChunk bytes; options.signal is
+// checked before each chunk, so an abort stops a long write part-way
+const kWriteFileChunk = 512 * 1024;
+function isCustomIterable(data) {
+  return data != null && typeof data !== 'string' && !isView(data) &&
+    (typeof data[Symbol.iterator] === 'function' || typeof data[Symbol.asyncIterator] === 'function');
+}
+function checkAborted(signal) {
+  if (signal && signal.aborted) throw internal.abortError(signal);
+}
+async function writeAll(fd, bytes, signal) {
+  let off = 0;
+  do {
+    checkAborted(signal);
+    const len = Math.min(kWriteFileChunk, bytes.byteLength - off);
+    off += await promise('write', [fd, bytes, off, len, -1]);
+  } while (off < bytes.byteLength);
+}
+// data as promises.writeFile takes it: a view, a string (as bytes of the
+// encoding) or another iterable, else ERR_INVALID_ARG_TYPE
+function promiseWriteData(data, encoding) {
+  if (isView(data)) return viewBytes(data);
+  if (typeof data === 'string') return viewBytes(dataBytes(data, encoding));
+  if (isCustomIterable(data)) return data;
+  throwType('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+}
+async function writeFileHandleData(fd, data, signal, encoding) {
+  checkAborted(signal);
+  if (!isCustomIterable(data)) {
+    if (data.byteLength !== 0) await writeAll(fd, data, signal);
+    return;
+  }
+  for await (const chunk of data) {
+    checkAborted(signal);
+    const bytes = isView(chunk) ? viewBytes(chunk) : viewBytes(dataBytes(chunk, encoding));
+    if (bytes.byteLength !== 0) await writeAll(fd, bytes, signal);
+  }
+}
+
 const kFd = Symbol('kFd');
 const EventEmitter = internal.builtins.events();
 // A FileHandle collected while open closes its descriptor, with Node's
@@ -1239,8 +1280,11 @@ class FileHandle extends EventEmitter {
     return data;
   }
   async writeFile(data, options) {
-    const [, bytes] = writeFileArgs(this.#check('write'), data, options, 'w');
-    return promise('writeFile', [this[kFd], bytes, 0, 0], noResult);
+    const fd = this.#check('write');
+    const opts = getOptions(options, { encoding: 'utf8' });
+    checkEncoding(opts.encoding);
+    if (opts.signal !== undefined) internal.validateAbortSignal(opts.signal, 'options.signal');
+    return writeFileHandleData(fd, promiseWriteData(data, opts.encoding), opts.signal, opts.encoding);
   }
   async appendFile(data, options) {
     return this.writeFile(data, options);
@@ -1325,15 +1369,28 @@ const promises = {
     return promise('readFile', [t, flags, mode], (ab) => decodeResult(ab, opts.encoding));
   },
   async writeFile(file, data, options) {
-    const abort = aborted(options);
+    const opts = getOptions(options, { encoding: 'utf8', mode: 0o666, flag: 'w' });
+    checkEncoding(opts.encoding);
+    data = promiseWriteData(data, opts.encoding);
+    const abort = aborted(opts);
     if (abort) throw abort;
-    if (file instanceof FileHandle) return file.writeFile(data, options);
-    const args = writeFileArgs(file, data, options, 'w');
-    if (flushOption(options)) await writeFlushedPromise(file, args);
-    else await promise('writeFile', args, noResult);
-    // one job writes it all: an abort meanwhile is seen at its end
-    const late = aborted(options);
-    if (late) throw late;
+    if (file instanceof FileHandle) return file.writeFile(data, opts);
+    const flush = flushOption(opts);
+    const fd = await promise('open', [fileTarget(file), stringToFlags(opts.flag || 'w', 'options.flag'),
+      parseMode(opts.mode, 'mode', 0o666)]);
+    let failure = null;
+    try {
+      await writeFileHandleData(fd, data, opts.signal, opts.encoding);
+      if (flush) await promise('fsync', [fd], noResult);
+    } catch (err) {
+      failure = err;
+    }
+    try {
+      await promise('close', [fd], noResult);
+    } catch (err) {
+      if (!failure) failure = err;
+    }
+    if (failure) throw failure;
   },
   async appendFile(file, data, options) {
     if (file instanceof FileHandle) return file.appendFile(data, options);
