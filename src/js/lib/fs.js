@@ -1214,11 +1214,31 @@ const openFileHandles = new FinalizationRegistry((fd) => {
     'DeprecationWarning', 'DEP0137');
   }
 });
+// A FileHandle counts its users: its owner and each stream made on it.
+// close() emits 'close' at once (a stream on it closes then) and the
+// descriptor is closed when the last user lets go.
+const kRefs = Symbol('kRefs');
+const kClosing = Symbol('kClosing');
+const kRef = Symbol('kRef');
+const kUnref = Symbol('kUnref');
 class FileHandle extends EventEmitter {
   constructor(fd) {
     super();
     this[kFd] = fd;
+    this[kRefs] = 1;
+    this[kClosing] = null; // [promise, resolve, reject] once close() is called
     openFileHandles.register(this, fd, this);
+  }
+  [kRef]() {
+    this[kRefs]++;
+  }
+  [kUnref]() {
+    if (--this[kRefs] !== 0) return;
+    const fd = this[kFd];
+    this[kFd] = -1;
+    openFileHandles.unregister(this);
+    const [, resolve, reject] = this[kClosing] || [null, () => {}, () => {}];
+    promise('close', [fd]).then(resolve, reject);
   }
   get fd() {
     return this[kFd];
@@ -1232,16 +1252,15 @@ class FileHandle extends EventEmitter {
     }
     return this[kFd];
   }
-  async close() {
-    const fd = this[kFd];
-    if (fd === -1) return;
-    this[kFd] = -1;
-    openFileHandles.unregister(this);
-    try {
-      await promise('close', [fd]);
-    } finally {
-      this.emit('close');
-    }
+  close() {
+    if (this[kClosing]) return this[kClosing][0];
+    if (this[kFd] === -1) return Promise.resolve();
+    let resolve, reject;
+    const closed = new Promise((res, rej) => { resolve = res; reject = rej; });
+    this[kClosing] = [closed, resolve, reject];
+    this[kUnref]();
+    this.emit('close');
+    return closed;
   }
   async [Symbol.asyncDispose]() {
     return this.close();
@@ -1733,6 +1752,7 @@ Object.defineProperty(exists, kCustomPromisify, {
 });
 Object.defineProperty(fs, '_toUnixTimestamp', { value: toUnixTimestamp, enumerable: false, writable: true, configurable: true });
 internal.fsModule = fs;
+internal.fileHandleRefs = { FileHandle, kRef, kUnref };
 // require('internal/fs/utils') under --expose-internals: these helpers of fs's
 internal.fsUtils = {
   stringToFlags, validateRmdirOptions, validateOffsetLengthRead, validateOffsetLengthWrite,

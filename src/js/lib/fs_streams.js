@@ -29,6 +29,7 @@ function copyOptions(options, defaults) {
     for (const key in options) copy[key] = options[key]; // inherited ones too, as Node
   }
   internal.fsUtils.assertEncoding(copy.encoding);
+  if (copy.signal !== undefined) internal.validateAbortSignal(copy.signal, 'options.signal');
   return copy;
 }
 function toPath(path) {
@@ -61,6 +62,8 @@ function setSource(stream, path, options, defaultFlags) {
     if (options.fs) throw S.errors.notImplemented('FileHandle with fs');
     const handle = options.fd;
     stream[kFs] = fileHandleOps(handle);
+    const refs = internal.fileHandleRefs;
+    if (handle instanceof refs.FileHandle) handle[refs.kRef]();
     if (typeof handle.on === 'function') handle.on('close', stream.close.bind(stream));
     stream.fd = handle.fd;
   } else {
@@ -73,7 +76,12 @@ function setSource(stream, path, options, defaultFlags) {
 function fileHandleOps(handle) {
   return {
     open() { throw S.errors.notImplemented('open()'); },
-    close(fd, cb) { handle.close().then(() => cb(), cb); },
+    close(fd, cb) {
+      // let go of the handle (setSource took a reference), then close it
+      const refs = internal.fileHandleRefs;
+      if (handle instanceof refs.FileHandle) handle[refs.kUnref]();
+      handle.close().then(() => cb(), cb);
+    },
     fsync(fd, cb) { handle.sync().then(() => cb(), cb); },
     read(fd, buf, offset, length, pos, cb) {
       handle.read(buf, offset, length, pos).then((r) => cb(null, r.bytesRead, r.buffer), (err) => cb(err, 0, buf));
