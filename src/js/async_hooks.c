@@ -129,8 +129,9 @@ static void corrupted(weft__js *js, int64_t expected)
 int weft__js_pop_context(weft__js *js, int64_t async_id)
 {
     if (!js->ctx_len) {
-        if (js->execution_async_id != 0 && js->execution_async_id != async_id &&
-            !js->host->exit_requested)
+        /* the main script's own scope is id 1 (ids set by emitBefore before
+         * lib/async_hooks.js loaded were never pushed: not checked) */
+        if (js->execution_async_id == 1 && async_id != 1 && !js->host->exit_requested)
             corrupted(js, async_id);
         return -1;
     }

@@ -2027,14 +2027,92 @@ function get(url, options, cb) {
   return req;
 }
 
+// _http_common's HTTPParser: Node's parser binding class over weft's llhttp
+// parser (src/js/http_parser.c): callbacks in numbered slots (kOnHeaders...),
+// a method as its index in `methods` (llhttp's order), each callback in the
+// async scope of the resource given to initialize() (HTTPINCOMINGMESSAGE for
+// a REQUEST parser, HTTPCLIENTREQUEST for a RESPONSE one), destroyed by
+// close()/free().
+const parserMethods = ['DELETE', 'GET', 'HEAD', 'POST', 'PUT', 'CONNECT', 'OPTIONS', 'TRACE', 'COPY', 'LOCK',
+  'MKCOL', 'MOVE', 'PROPFIND', 'PROPPATCH', 'SEARCH', 'UNLOCK', 'BIND', 'REBIND', 'UNBIND', 'ACL', 'REPORT',
+  'MKACTIVITY', 'CHECKOUT', 'MERGE', 'M-SEARCH', 'NOTIFY', 'SUBSCRIBE', 'UNSUBSCRIBE', 'PATCH', 'PURGE',
+  'MKCALENDAR', 'LINK', 'UNLINK', 'SOURCE'];
+const kParser = Symbol('kParser');
+const kResource = Symbol('kResource');
+function parserCallback(owner, slot, args) {
+  const fn = owner[slot];
+  if (typeof fn !== 'function') return undefined;
+  const res = owner[kResource];
+  if (res === undefined) return Reflect.apply(fn, owner, args);
+  return inScope(res, () => Reflect.apply(fn, owner, args));
+}
+class HTTPParser {
+  constructor() {
+    const p = pb.newParser();
+    const owner = this;
+    this[kParser] = p;
+    this[kResource] = undefined;
+    p.onHeadersComplete = function (major, minor, headers, method, url, statusCode, statusMessage, upgrade, keepAlive) {
+      const m = method === undefined ? undefined : parserMethods.indexOf(method);
+      const r = parserCallback(owner, HTTPParser.kOnHeadersComplete,
+        [major, minor, headers, m, url, statusCode, statusMessage, upgrade, keepAlive]);
+      return r === 1 || r === true ? 1 : 0;
+    };
+    p.onBody = function (ab) { parserCallback(owner, HTTPParser.kOnBody, [Buffer.from(ab)]); };
+    p.onMessageComplete = function () { parserCallback(owner, HTTPParser.kOnMessageComplete, []); };
+  }
+  initialize(type, resource, maxHeaderSize) {
+    if (type !== HTTPParser.REQUEST && type !== HTTPParser.RESPONSE) {
+      throw makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE', 'The parser type must be REQUEST or RESPONSE');
+    }
+    this.close();
+    this[kParser].initialize(type === HTTPParser.RESPONSE, maxHeaderSize || maxHeaderSize === 0 ? maxHeaderSize : undefined);
+    const res = typeof resource === 'object' && resource !== null ? resource : {};
+    initAsync(res, type === HTTPParser.RESPONSE ? 'HTTPCLIENTREQUEST' : 'HTTPINCOMINGMESSAGE');
+    this[kResource] = res;
+  }
+  execute(buffer) {
+    const r = this[kParser].execute(buffer);
+    if (r instanceof Error) {
+      r.bytesParsed = r.bytesParsed || 0;
+      return r;
+    }
+    return r;
+  }
+  finish() { return this[kParser].finish(); }
+  pause() {}
+  resume() { this[kParser].resume(); }
+  consume() {}
+  unconsume() {}
+  getCurrentBuffer() { return Buffer.alloc(0); }
+  remove() {}
+  close() {
+    const res = this[kResource];
+    if (res !== undefined) {
+      this[kResource] = undefined;
+      destroyAsync(res);
+    }
+  }
+  free() { this.close(); }
+}
+Object.assign(HTTPParser, {
+  REQUEST: 1, RESPONSE: 2,
+  kOnMessageBegin: 0, kOnHeaders: 1, kOnHeadersComplete: 2, kOnBody: 3, kOnMessageComplete: 4,
+  kOnExecute: 5, kOnTimeout: 6,
+  kLenientNone: 0, kLenientHeaders: 1, kLenientChunkedLength: 2, kLenientKeepAlive: 4,
+  kLenientTransferEncoding: 8, kLenientVersion: 16, kLenientDataAfterClose: 32,
+  kLenientOptionalLFAfterCR: 64, kLenientOptionalCRLFAfterChunk: 128, kLenientOptionalCRBeforeLF: 256,
+  kLenientSpacesAfterChunkSize: 512, kLenientAll: 1023,
+});
+
 const common = {
   _checkInvalidHeaderChar: checkInvalidHeaderChar,
   _checkIsHttpToken: checkIsHttpToken,
   chunkExpression: /(?:^|\W)chunked(?:$|\W)/i,
   continueExpression: /(?:^|\W)100-continue(?:$|\W)/i,
   CRLF: crlf,
-  methods: METHODS,
-  HTTPParser: { REQUEST: 1, RESPONSE: 2 },
+  methods: parserMethods,
+  HTTPParser,
 };
 
 internal.httpModule = {
