@@ -276,6 +276,10 @@ function getValidStdio(stdio, sync) {
       out.push({ type: 'fd', fd: i });
     } else if (typeof s === 'number' || (typeof s === 'object' && typeof s.fd === 'number')) {
       out.push({ type: 'fd', fd: typeof s === 'number' ? s : s.fd });
+    } else if (typeof s === 'object' && s !== null && s._handle && internal.netInternals &&
+               internal.netInternals.b.handleKind(s._handle) >= 0) {
+      // a net.Socket (or Server): the child inherits its descriptor (Node's UV_INHERIT_STREAM)
+      out.push({ type: 'fd', fd: s._handle.fd() });
     } else if (s instanceof Pipe || (typeof s === 'object' && s[kHandle])) {
       s[kIsUsedAsStdio] = true; // its data is the other child's, never read here
       out.push({ type: 'wrap', handle: s[kHandle] || s._handle });
@@ -366,8 +370,10 @@ ChildProcess.prototype.spawn = function spawn(options) {
   else if (!Array.isArray(options.args)) throwType('options.args', 'Array', options.args);
   else this.spawnargs = options.args;
   // the pipes exist before the process, as Node's
-  for (const s of stdio) {
-    if (s.type === 'pipe') s.socket = new Pipe({ readable: !s.readable ? true : false, writable: s.readable });
+  // (stdin: the parent writes; stdout, stderr: it reads; fd 3 and up: both, as
+  // Node's net.Socket over the pipe)
+  for (const [i, s] of stdio.entries()) {
+    if (s.type === 'pipe') s.socket = new Pipe({ readable: !s.readable, writable: s.readable || i > 2 });
     else if (s.type === 'ipc') s.socket = new Pipe({ ipc: true }), s.type = 'pipe';
     if (s.socket) s.handle = s.socket._handle;
   }
