@@ -330,6 +330,7 @@ function OutgoingMessage(options) {
   this.sendDate = false;
   this._removedConnection = false;
   this._removedContLen = false;
+  this[kBytesWritten] = 0;
   this._removedTE = false;
   this.strictContentLength = false;
   this._contentLength = null;
@@ -365,7 +366,10 @@ defineGetter(OutgoingMessage.prototype, 'writableLength', function () {
 defineGetter(OutgoingMessage.prototype, 'writableHighWaterMark', function () {
   return this.socket ? this.socket.writableHighWaterMark : 16384;
 });
-defineGetter(OutgoingMessage.prototype, 'writableCorked', function () { return this[kCorked]; });
+defineGetter(OutgoingMessage.prototype, 'writableCorked', function () {
+  return this.socket ? this.socket.writableCorked : this[kCorked];
+});
+defineGetter(OutgoingMessage.prototype, 'closed', function () { return this._closed; });
 defineGetter(OutgoingMessage.prototype, 'writableEnded', function () { return this.finished; });
 defineGetter(OutgoingMessage.prototype, 'writableNeedDrain', function () {
   return !this.destroyed && !this.finished && this[kNeedDrain];
@@ -635,8 +639,10 @@ OutgoingMessage.prototype._flush = function () {
   }
 };
 
+// (a destroyed message reports nothing more, as Node's onError)
 function writeError(msg, err) {
-  if (msg.listenerCount('error') > 0 || true) process.nextTick(() => msg.emit('error', err));
+  if (msg.destroyed) return;
+  process.nextTick(() => msg.emit('error', err));
 }
 OutgoingMessage.prototype.write = function (chunk, encoding, callback) {
   if (typeof encoding === 'function') { callback = encoding; encoding = null; }
@@ -670,6 +676,13 @@ function writeGeneric(msg, chunk, encoding, callback, fromEnd) {
     return true;
   }
   const len = typeof chunk === 'string' ? Buffer.byteLength(chunk, encoding) : chunk.byteLength;
+  if (strictContentLength(msg)) {
+    // (end's chunk must complete the body; a write may not overrun it)
+    if (fromEnd ? msg[kBytesWritten] + len !== msg._contentLength : msg[kBytesWritten] + len > msg._contentLength) {
+      throw contentLengthMismatch(len + msg[kBytesWritten], msg._contentLength);
+    }
+    msg[kBytesWritten] += len;
+  }
   if (!fromEnd && msg.socket && !msg.socket.writableCorked) {
     msg.socket.cork();
     process.nextTick(connectionCorkNT, msg.socket);
@@ -690,6 +703,16 @@ function writeGeneric(msg, chunk, encoding, callback, fromEnd) {
   return ret;
 }
 function connectionCorkNT(conn) { conn.uncork(); }
+// strictContentLength: a body must match its Content-Length exactly
+const kBytesWritten = Symbol('kBytesWritten');
+function strictContentLength(msg) {
+  return msg.strictContentLength && msg._contentLength != null && msg._hasBody && !msg._removedContLen &&
+    !msg.chunkedEncoding && !msg.hasHeader('transfer-encoding');
+}
+function contentLengthMismatch(actual, expected) {
+  return makeNodeError(Error, 'ERR_HTTP_CONTENT_LENGTH_MISMATCH',
+    `Response body's content-length of ${actual} byte(s) does not match the content-length of ${expected} byte(s) set in header`);
+}
 
 OutgoingMessage.prototype.addTrailers = function (headers) {
   this._trailer = '';
@@ -737,6 +760,9 @@ OutgoingMessage.prototype.end = function (chunk, encoding, callback) {
     if (this.socket) this.socket.cork();
     this._contentLength = 0;
     this._implicitHeader();
+  }
+  if (strictContentLength(this) && (this[kBytesWritten] || 0) !== this._contentLength) {
+    throw contentLengthMismatch(this[kBytesWritten] || 0, this._contentLength);
   }
   if (typeof callback === 'function') this.once('finish', callback);
   const finish = onFinish.bind(undefined, this);
@@ -841,13 +867,15 @@ ServerResponse.prototype.writeHead = function (statusCode, reason, obj) {
   const originalStatusCode = statusCode;
   statusCode |= 0;
   if (statusCode < 100 || statusCode > 999) {
-    throw makeNodeError(RangeError, 'ERR_HTTP_INVALID_STATUS_CODE', `Invalid status code: ${originalStatusCode}`);
+    const shown = typeof originalStatusCode === 'object' && originalStatusCode !== null
+      ? internal.inspect(originalStatusCode) : String(originalStatusCode);
+    throw makeNodeError(RangeError, 'ERR_HTTP_INVALID_STATUS_CODE', `Invalid status code: ${shown}`);
   }
   if (typeof reason === 'string') {
     this.statusMessage = reason;
   } else {
     if (!this.statusMessage) this.statusMessage = STATUS_CODES[statusCode] || 'unknown';
-    obj = reason;
+    obj ??= reason;
   }
   this.statusCode = statusCode;
   let headers;
@@ -858,7 +886,9 @@ ServerResponse.prototype.writeHead = function (statusCode, reason, obj) {
           for (const [k, v] of obj) this.appendHeader(k, v);
         } else {
           if (obj.length % 2 !== 0) throw invalidArgValue('headers', obj);
-          for (let n = 0; n < obj.length; n += 2) this.appendHeader(obj[n], obj[n + 1]);
+          // these replace headers set before, duplicates among them kept
+          for (let n = 0; n < obj.length; n += 2) this.removeHeader(obj[n]);
+          for (let n = 0; n < obj.length; n += 2) if (obj[n]) this.appendHeader(obj[n], obj[n + 1]);
         }
       } else {
         for (const k of Object.keys(obj)) if (k) this.setHeader(k, obj[k]);
@@ -1212,7 +1242,12 @@ function resOnFinish(state, req, res) {
   if (!req._consuming && !req._readableState.resumeScheduled) req._dump();
   res.detachSocket(socket);
   clearIncoming(req);
-  process.nextTick(() => res.emit('close'));
+  process.nextTick(() => {
+    if (res._closed) return;
+    res.destroyed = true;
+    res._closed = true;
+    res.emit('close');
+  });
   if (res._last) {
     if (typeof socket.destroySoon === 'function') socket.destroySoon();
     else socket.end();
