@@ -282,20 +282,19 @@ const dropDuplicates = new Set(['content-type', 'content-length', 'user-agent', 
   'max-forwards', 'retry-after', 'etag', 'last-modified', 'server', 'age', 'expires']);
 IncomingMessage.prototype._addHeaderLine = function (field, value, dest) {
   field = field.toLowerCase();
-  if (this.joinDuplicateHeaders) {
-    if (dest[field] === undefined) dest[field] = value;
-    else dest[field] += `, ${value}`;
-  } else if (field === 'set-cookie') {
+  if (field === 'set-cookie') {
     if (dest[field] !== undefined) dest[field].push(value);
     else dest[field] = [value];
+  } else if (!dropDuplicates.has(field)) {
+    // a delimited list ('; ' for cookie); an inherited name ('constructor') is no value yet
+    if (typeof dest[field] === 'string') dest[field] += (field === 'cookie' ? '; ' : ', ') + value;
+    else dest[field] = value;
+  } else if (this.joinDuplicateHeaders) {
+    // (RFC 9110 5.2: the fields otherwise dropped are joined when asked)
+    if (dest[field] === undefined) dest[field] = value;
+    else dest[field] += `, ${value}`;
   } else if (dest[field] === undefined) {
     dest[field] = value;
-  } else if (dropDuplicates.has(field)) {
-    // first one wins
-  } else if (field === 'cookie') {
-    dest[field] += `; ${value}`;
-  } else {
-    dest[field] += `, ${value}`;
   }
 };
 IncomingMessage.prototype._dump = function () {
@@ -502,17 +501,23 @@ OutgoingMessage.prototype._storeHeader = function (firstLine, headers) {
   }
   let { header } = state;
   if (this.sendDate && !state.date) header += `Date: ${utcDate()}\r\n`;
+  // a 204/304 must not be chunked: sent without it, and the connection closes
   if (this.chunkedEncoding && (this.statusCode === 204 || this.statusCode === 304)) {
-    this._hasBody = false;
+    this.chunkedEncoding = false;
+    this.shouldKeepAlive = false;
   }
-  if (!state.connection) {
+  if (this._removedConnection) {
+    // no Connection header (removed): the connection still persists when it may
+    this._last = !this.shouldKeepAlive;
+  } else if (!state.connection) {
     const shouldSendKeepAlive = this.shouldKeepAlive && (state.contLen || this.useChunkedEncodingByDefault || this.agent);
     if (shouldSendKeepAlive && this.maxRequestsOnConnectionReached) {
       header += 'Connection: close\r\n';
     } else if (shouldSendKeepAlive) {
       header += 'Connection: keep-alive\r\n';
       if (this._keepAliveTimeout && this._defaultKeepAlive) {
-        header += `Keep-Alive: timeout=${Math.floor(this._keepAliveTimeout / 1000)}\r\n`;
+        const max = ~~this._maxRequestsPerSocket > 0 ? `, max=${this._maxRequestsPerSocket}` : '';
+        header += `Keep-Alive: timeout=${Math.floor(this._keepAliveTimeout / 1000)}${max}\r\n`;
       }
     } else {
       this._last = true;
@@ -570,6 +575,8 @@ function storeHeader(self, state, key, value, validate) {
     state.contLen = true;
     self._contentLength = +value;
     self._removedContLen = false;
+  } else if (k === 'keep-alive') {
+    self._defaultKeepAlive = false;
   } else if (k === 'date') {
     state.date = true;
   } else if (k === 'expect') {
@@ -1189,6 +1196,7 @@ function parserOnIncoming(state, req, keepAlive) {
     rejectNonStandardBodyWrites: server.rejectNonStandardBodyWrites,
   });
   res._keepAliveTimeout = server.keepAliveTimeout;
+  res._maxRequestsPerSocket = server.maxRequestsPerSocket;
   res._onPendingData = nop;
   res.shouldKeepAlive = keepAlive;
   res[kUniqueHeaders] = server[kUniqueHeaders];
