@@ -674,6 +674,18 @@ static JSValue js_mcast_iface(JSContext *ctx, JSValueConst this_val, int argc, J
 
 /* ---- the rest of a handle -------------------------------------------------------------- */
 
+/* handle.reset(): close a TCP handle with an RST (SO_LINGER 0), as close();
+ * 0 or a negative errno */
+static JSValue js_reset(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    net_h *n = JS_GetOpaque(this_val, handle_class_id);
+    if (!n || uv_is_closing(&n->u.h)) return JS_NewInt32(ctx, 0);
+    if (n->kind != K_TCP) return JS_NewInt32(ctx, UV_EINVAL);
+    int rc = uv_tcp_close_reset(&n->u.tcp, on_closed);
+    if (rc < 0) close_h(n); /* (not connected: an ordinary close) */
+    return JS_NewInt32(ctx, rc);
+}
+
 static JSValue js_close(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     net_h *n = JS_GetOpaque(this_val, handle_class_id);
@@ -887,6 +899,7 @@ static const JSCFunctionListEntry handle_proto[] = {
     JS_CFUNC_DEF("getsockname", 0, js_getsockname),
     JS_CFUNC_DEF("getpeername", 0, js_getpeername),
     JS_CFUNC_DEF("close", 0, js_close),
+    JS_CFUNC_DEF("reset", 0, js_reset),
     JS_CFUNC_DEF("ref", 1, js_ref),
     JS_CFUNC_DEF("hasRef", 0, js_has_ref),
     JS_CFUNC_DEF("fd", 0, js_fd),

@@ -436,6 +436,9 @@ Socket.prototype.destroySoon = function () {
 };
 Socket.prototype.resetAndDestroy = function () {
   if (this._handle) {
+    if (b.handleKind(this._handle) !== K_TCP) {
+      throw makeNodeError(TypeError, 'ERR_INVALID_HANDLE_TYPE', 'This handle type cannot be sent');
+    }
     if (this.connecting) { this.once('connect', () => this._reset()); } else { this._reset(); }
     return this;
   }
@@ -466,7 +469,14 @@ Socket.prototype._destroy = function (exception, cb) {
       inScope(h, () => this.emit('close', isException));
       destroyAsync(h);
     };
-    h.close();
+    if (this.resetAndClosing) {
+      // resetAndDestroy(): the peer sees ECONNRESET
+      this.resetAndClosing = false;
+      const err = h.reset();
+      if (err) process.nextTick(() => this.emit('error', errnoException(err, 'reset')));
+    } else {
+      h.close();
+    }
   }
   cb(exception);
   if (this._server) {
@@ -823,6 +833,20 @@ Server.prototype.listen = function (...args) {
   const backlogFromArgs = toBacklog(args.length > 1 && typeof args[1] === 'number' ? args[1]
     : args.length > 2 && typeof args[2] === 'number' ? args[2] : undefined);
   const flags = options.ipv6Only ? 1 : 0;
+  if (options.signal !== undefined &&
+      (options.signal === null || typeof options.signal !== 'object' || !('aborted' in options.signal))) {
+    throwType('options.signal', 'AbortSignal', options.signal);
+  }
+  if (options.signal) {
+    // an aborted signal closes the server
+    const signal = options.signal;
+    const onAborted = () => this.close();
+    if (signal.aborted) process.nextTick(onAborted);
+    else {
+      signal.addEventListener('abort', onAborted, { once: true });
+      this.once('close', () => signal.removeEventListener('abort', onAborted));
+    }
+  }
   // listen(handle): a TCP or pipe server handle (one received over IPC)
   const handle = options._handle || options.handle || options;
   if (b.handleKind(handle) === K_TCP || b.handleKind(handle) === K_PIPE) {
