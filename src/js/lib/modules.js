@@ -97,6 +97,7 @@ function streamModule() {
 internal.loadStream = streamModule;
 builtins.stream = streamModule;
 builtins['stream/promises'] = () => streamModule().promises;
+builtins['stream/consumers'] = libModule('stream_consumers', 'streamConsumers');
 for (const [alias, key] of [['_stream_readable', 'Readable'], ['_stream_writable', 'Writable'],
   ['_stream_duplex', 'Duplex'], ['_stream_transform', 'Transform'], ['_stream_passthrough', 'PassThrough']]) {
   builtins[alias] = () => streamModule()[key];
