@@ -79,6 +79,8 @@ function validateInteger(value, name, min = Number.MIN_SAFE_INTEGER, max = Numbe
 const validateOffset = (value, name, min = 0, max = kMaxLength) => validateInteger(value, name, min, max);
 function isUint8Array(v) { return v instanceof Uint8Array; }
 const TypedArray = Object.getPrototypeOf(Uint8Array);
+// a view's real length, whatever an own 'length' property says (fill's bounds)
+const typedArrayLength = Object.getOwnPropertyDescriptor(TypedArray.prototype, 'length').get;
 const typedArrayTag = Object.getOwnPropertyDescriptor(TypedArray.prototype, Symbol.toStringTag).get;
 function isTypedArray(v) { return typedArrayTag.call(v) !== undefined; }
 const abByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
@@ -585,7 +587,7 @@ function bufferFill(buf, value, offset, end, encoding) {
     if (offset >= end) return buf;
   }
   if (typeof value === 'number') {
-    if (offset > end || end > buf.length) throw bufferOutOfBounds();
+    if (offset > end || end > typedArrayLength.call(buf)) throw bufferOutOfBounds();
     Uint8Array.prototype.fill.call(buf, value, offset, end);
     return buf;
   }
@@ -607,7 +609,7 @@ function bufferFill(buf, value, offset, end, encoding) {
     throw makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
       `The argument 'value' is invalid. Received ${internal.inspect(value)}`);
   }
-  if (offset > end || end > buf.length) throw bufferOutOfBounds();
+  if (offset > end || end > typedArrayLength.call(buf)) throw bufferOutOfBounds();
   const n = end - offset;
   const first = Math.min(bytes.length, n);
   buf.set(first === bytes.length ? bytes : bytes.subarray(0, first), offset);

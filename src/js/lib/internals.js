@@ -109,6 +109,7 @@ const modules = {
       if (name === 'os') return internal.osBinding();
       if (name === 'contextify') return natives.binding('sigint_watchdog');
       if (name === 'url') return { canParse: (input, base) => globalThis.URL.canParse(input, base) };
+      if (name === 'buffer') return bufferBinding();
       if (name === 'crypto') return internal.builtins.crypto() && internal.cryptoBinding();
       if (name === 'performance') {
         if (!internal.perfHooks) natives.loadLib('perf_hooks');
@@ -118,6 +119,28 @@ const modules = {
     },
   }),
 };
+
+// internalBinding('buffer'): fill(buf, value, start, end, encoding) with the
+// checks of Node's C++ binding: a negative index throws ERR_OUT_OF_RANGE,
+// start > end or end past the buffer returns -2, a value that encodes to no
+// bytes -1; otherwise buf is filled (Buffer.prototype.fill does the work)
+function bufferBinding() {
+  const index = (v) => {
+    const n = v === undefined ? 0 : Math.trunc(Number(v));
+    if (!(n >= 0)) throw internal.makeNodeError(RangeError, 'ERR_OUT_OF_RANGE', 'Index out of range');
+    return n;
+  };
+  return {
+    fill(buf, value, start, end, encoding) {
+      const s = index(start), e = index(end);
+      if (s > e || e > buf.length) return -2;
+      if (typeof value === 'string' && value.length > 0 &&
+          globalThis.Buffer.byteLength(value, typeof encoding === 'string' ? encoding : 'utf8') === 0) return -1;
+      globalThis.Buffer.prototype.fill.call(buf, value, s, e, typeof encoding === 'string' ? encoding : undefined);
+      return undefined;
+    },
+  };
+}
 
 // internalBinding('uv'): libuv's error codes as UV_ENOENT..., errname(code),
 // getErrorMap() (code -> [name, message])
