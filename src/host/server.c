@@ -372,18 +372,6 @@ static int check_other_files(weft_host *h, weft__resource *r, char *err, size_t 
     return 0;
 }
 
-/* Undo a start that failed while its scripts loaded: everything they
- * registered goes (commands, handlers, exports, refs, timers), as a stop
- * would, but without onResourceStop: it never started. */
-static void abort_start(weft_host *h, weft__resource *r)
-{
-    r->state = WEFT_RES_STOPPING;
-    weft__api_resource_stopped(h, r);
-    halt_runtimes(h, r);
-    free_runtimes(h, r);
-    r->state = WEFT_RES_STOPPED;
-}
-
 static int start_res(weft_host *h, weft__resource *r, int level)
 {
     weft__server *s = h->server;
@@ -465,10 +453,10 @@ static int start_res(weft_host *h, weft__resource *r, int level)
         weft__prof_end(h);
         weft__host_leave(h);
         if (rc < 0 && rc != WEFT_ESTATE && r->state == WEFT_RES_STARTING) {
-            /* A script that failed to load fails the start: one line, and
-             * the resource is torn down (what its scripts registered so far
-             * goes), so nothing half-loaded runs. FiveM logs the error and
-             * starts the resource anyway (docs/fivem-compat.md). */
+            /* A script that failed to load: as FiveM, one line (its error and
+             * "Failed to load script"), and the resource goes on loading its
+             * other scripts and starts, with what this one registered before
+             * its error live; its dependents start too. */
             const char *what = rc == WEFT_ENOENT   ? "cannot read"
                                : rc == WEFT_ENOMEM ? "out of memory loading"
                                                    : "script error in";
@@ -478,11 +466,8 @@ static int start_res(weft_host *h, weft__resource *r, int level)
                 snprintf(why, sizeof why, "%.1000s", with_file);
             }
             const char *detail = rc == WEFT_ESCRIPT && why[0] ? why : display;
-            snprintf(r->error, sizeof r->error, "%s %.230s", what, detail);
-            weft__log(h, "weft", "could not start \"%s\": %s %s", r->name, what, detail);
-            abort_start(h, r);
-            r->fail_gen = s->cmd_gen;
-            return rc;
+            weft__log(h, "weft", "resource \"%s\": %s %s; failed to load script %s", r->name, what,
+                      detail, sc);
         }
     }
     if (r->state != WEFT_RES_STARTING) return WEFT_ESTATE;

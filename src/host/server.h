@@ -41,8 +41,9 @@
  *     logs. An error is not logged: the runtime writes it as one line into
  *     rt->load_error ("@res/f.js:3:7: Error: message", the position of the
  *     innermost script frame first) and returns WEFT_ESCRIPT (WEFT_ENOENT:
- *     unreadable, WEFT_ENOMEM); the server fails the start and tears the
- *     resource down. WEFT_ESTATE: stopped meanwhile (its stop is queued).
+ *     unreadable, WEFT_ENOMEM); the server logs it and, as FiveM, goes on
+ *     loading the resource, which starts. WEFT_ESTATE: stopped meanwhile
+ *     (its stop is queued).
  * dispatch_event(rt, name, args, len, source)   run the runtime's handlers
  *     for `name` in registration order; args is a msgpack array; source is
  *     NULL for a local event or the net source ("7"). A throwing handler is

@@ -1,7 +1,8 @@
 #!/bin/sh
-# A resource whose script fails to load (syntax error, out of memory; a file
-# missing is a manifest error) is "stopped", with the reason in `resources`, and holds no memory;
-# the others run, and the server answers `quit`.
+# A resource whose script fails to load (syntax error, out of memory) logs
+# one line naming resource, file and error and, as in FiveM, still starts; a
+# file missing is a manifest error: "stopped", with the reason in
+# `resources`. The others run, and the server answers `quit`.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$T/srv"
 cat > "$T/srv/server.cfg" <<CFG
@@ -27,11 +28,15 @@ type_line resources
 type_line quit
 wait_exit 20
 cat "$T/out"
-expect '^\[weft\] jsbad  *stopped  *-  *0 KiB  error: script error in @jsbad/server.js'
-expect '^\[weft\] luabad  *stopped  *-  *0 KiB  error: script error in @luabad/server.lua'
-expect '^\[weft\] luaoom  *stopped  *-  *0 KiB  error: script error in @luaoom/server.lua'
-expect '^\[weft\] jsoom  *stopped  *-  *0 KiB  error: script error in @jsoom/server.js'
+expect '^\[weft\] resource "jsbad": script error in @jsbad/server.js:2:1: SyntaxError: .*; failed to load script server.js$'
+expect '^\[weft\] resource "luabad": script error in @luabad/server.lua:2: .*; failed to load script server.lua$'
+expect '^\[weft\] resource "luaoom": script error in @luaoom/server.lua: not enough memory.*; failed to load script server.lua$'
+expect '^\[weft\] resource "jsoom": script error in @jsoom/server.js:.*out of memory; failed to load script server.js$'
+expect '^\[weft\] jsbad  *started'
+expect '^\[weft\] luabad  *started'
+expect '^\[weft\] luaoom  *started'
+expect '^\[weft\] jsoom  *started'
 expect "^\\[weft\\] good  *stopped  *-  *0 KiB  error: fxmanifest.lua:4: server_script 'missing.js' matches no file"
 expect '^\[weft\] good2  *started'
-expect_not 'started resource jsbad'
+expect_not 'could not start "jsbad"'
 echo PASS

@@ -1,3 +1,3 @@
 fx_version 'cerulean'
 game 'common'
-server_script 's.js'
+server_scripts { 's.js', 's2.js' }

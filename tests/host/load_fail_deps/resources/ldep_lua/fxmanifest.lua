@@ -1,3 +1,3 @@
 fx_version 'cerulean'
 game 'common'
-server_script 's.lua'
+server_scripts { 's.lua', 's2.lua' }

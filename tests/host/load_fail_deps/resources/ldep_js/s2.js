@@ -1,0 +1,1 @@
+console.log('ldep_js s2.js loaded');

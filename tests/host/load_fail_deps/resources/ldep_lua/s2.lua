@@ -1,0 +1,1 @@
+print('ldep_lua s2.lua loaded')
