@@ -19,6 +19,7 @@
 
 typedef struct weft__vm_context {
     JSContext *ctx;
+    int own_jobs; /* microtaskMode 'afterEvaluate' (QuickJS patch 0054) */
     struct weft__vm_context *next;
 } weft__vm_context;
 
@@ -314,7 +315,7 @@ static int vm_interrupt(JSRuntime *rt, void *opaque)
  * (ms) and sigint_v bound the run as Node's timeout and breakOnSigint. */
 static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JSValueConst file_v,
                        JSValueConst offset_v, int flags, JSValueConst timeout_v,
-                       JSValueConst sigint_v)
+                       JSValueConst sigint_v, int own_jobs)
 {
     weft__js *js = weft__js_from_ctx(ctx);
     int32_t offset = 0;
@@ -364,6 +365,17 @@ static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JS
     JSValue r = JS_Eval(target, code, len + (size_t)offset, file ? file : "evalmachine.<anonymous>",
                         JS_EVAL_TYPE_GLOBAL | flags);
     free(code);
+    /* microtaskMode 'afterEvaluate': the context's own microtasks, under
+     * the same timeout. Ends when its queue is empty (a job that always
+     * queues another loops as it does in Node, until the timeout) */
+    if (own_jobs && !JS_IsException(r)) {
+        int jr;
+        while ((jr = JS_ExecuteContextJob(target)) > 0) {}
+        if (jr < 0) {
+            JS_FreeValue(ctx, r);
+            r = JS_EXCEPTION;
+        }
+    }
     JS_FreeCString(ctx, file);
     if (!bounded) return r;
     js->vm_runs = run.outer;
@@ -381,10 +393,11 @@ static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JS
             raise(SIGINT);
         }
     }
-    if (!run.fired || !JS_IsException(r)) return r;
-    /* the interrupt ended this run: Node's error instead of QuickJS's
-     * uncatchable one */
-    JS_FreeValue(ctx, JS_GetException(ctx));
+    if (!run.fired) return r;
+    /* the interrupt ended this run (or a microtask of it, which turned it
+     * into a rejection): Node's error instead of QuickJS's uncatchable one */
+    if (JS_IsException(r)) JS_FreeValue(ctx, JS_GetException(ctx));
+    else JS_FreeValue(ctx, r);
     if (run.fired == 2) sigint_seen = 0;
     char msg[80];
     if (run.fired == 1)
@@ -421,14 +434,14 @@ static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JS
 /* runInThisContext(source, filename, lineOffset, timeout, breakOnSigint) */
 static JSValue vm_run_this(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
-    return eval_in(ctx, ctx, argv[0], argv[1], argv[2], 0, argv[3], argv[4]);
+    return eval_in(ctx, ctx, argv[0], argv[1], argv[2], 0, argv[3], argv[4], 0);
 }
 
 /* compile(source, filename, lineOffset): throws the SyntaxError, if any */
 static JSValue vm_compile(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JSValue fn = eval_in(ctx, ctx, argv[0], argv[1], argv[2], JS_EVAL_FLAG_COMPILE_ONLY,
-                         JS_UNDEFINED, JS_UNDEFINED);
+                         JS_UNDEFINED, JS_UNDEFINED, 0);
     if (JS_IsException(fn)) return fn;
     JS_FreeValue(ctx, fn);
     return JS_UNDEFINED;
@@ -439,8 +452,9 @@ static weft__vm_context *context_of(JSValueConst v)
     return JS_GetOpaque(v, vm_class_id);
 }
 
-/* makeContext(sandbox) -> a handle to a new context (a fresh set of
- * globals) whose global object forwards to sandbox */
+/* makeContext(sandbox, ownMicrotasks) -> a handle to a new context (a fresh
+ * set of globals) whose global object forwards to sandbox; ownMicrotasks:
+ * microtaskMode 'afterEvaluate' */
 static JSValue vm_make_context(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     weft__js *js = weft__js_from_ctx(ctx);
@@ -459,6 +473,8 @@ static JSValue vm_make_context(JSContext *ctx, JSValueConst this_val, int argc, 
         return JS_ThrowOutOfMemory(ctx);
     }
     JS_SetContextOpaque(c->ctx, js);
+    c->own_jobs = JS_ToBool(ctx, argv[1]) > 0;
+    if (c->own_jobs) JS_SetContextOwnJobs(c->ctx, 1);
     JSValue obj = JS_NewObjectClass(ctx, (int)vm_class_id);
     JSValue own = JS_GetGlobalObject(c->ctx);
     JSValue proto = JS_GetPrototype(c->ctx, own);
@@ -499,13 +515,13 @@ static JSValue vm_run_in(JSContext *ctx, JSValueConst this_val, int argc, JSValu
 {
     weft__vm_context *c = context_of(argv[0]);
     if (!c) return JS_ThrowTypeError(ctx, "not a vm context");
-    return eval_in(ctx, c->ctx, argv[1], argv[2], argv[3], 0, argv[4], argv[5]);
+    return eval_in(ctx, c->ctx, argv[1], argv[2], argv[3], 0, argv[4], argv[5], c->own_jobs);
 }
 
 static const JSCFunctionListEntry vm_funcs[] = {
     JS_CFUNC_DEF("runInThisContext", 5, vm_run_this),
     JS_CFUNC_DEF("compile", 3, vm_compile),
-    JS_CFUNC_DEF("makeContext", 1, vm_make_context),
+    JS_CFUNC_DEF("makeContext", 2, vm_make_context),
     JS_CFUNC_DEF("globalOf", 1, vm_global_of),
     JS_CFUNC_DEF("runInContext", 6, vm_run_in),
 };
@@ -532,6 +548,7 @@ void weft__js_vm_free(weft__js *js)
     /* Bound: one pass over the list. */
     while (c) {
         weft__vm_context *next = c->next;
+        JS_FreeContextJobs(c->ctx);
         JS_FreeContext(c->ctx);
         free(c);
         c = next;

@@ -225,7 +225,7 @@ class AssertionError extends Error {
         diffMessage(actual, expected, operator, message) : String(message));
     } else {
       if (isObjectLike(actual) && isObjectLike(expected) && 'stack' in actual &&
-          actual instanceof Error && 'stack' in expected && expected instanceof Error) {
+          isErrorLike(actual) && 'stack' in expected && expected instanceof Error) {
         actual = errorStandIn(actual);
         expected = errorStandIn(expected);
       }
@@ -520,7 +520,7 @@ internal.isDeepStrictEqual = isDeepStrictEqual;
 
 // ---- the assertions ----
 function innerFail(obj) {
-  if (obj.message instanceof Error) throw obj.message;
+  if (isErrorLike(obj.message)) throw obj.message;
   throw new AssertionError(obj);
 }
 
@@ -595,7 +595,7 @@ function innerOk(fn, argLen, value, message) {
       // unreadable file): AssertionError's own "value == true", as Node
       const source = callSource(fn);
       message = source === undefined ? undefined : `The expression evaluated to a falsy value:\n\n  ${source}\n`;
-    } else if (message instanceof Error) {
+    } else if (isErrorLike(message)) {
       throw message;
     }
     const err = new AssertionError({ actual: value, expected: true, message, operator: '==', stackStartFn: fn });
@@ -628,7 +628,7 @@ assert.fail = function fail(actual, expected, message, operator, stackStartFn) {
     }
     if (argsLen === 2) operator = '!=';
   }
-  if (message instanceof Error) throw message;
+  if (isErrorLike(message)) throw message;
   const err = new AssertionError({
     actual, expected, operator: operator === undefined ? 'fail' : operator,
     stackStartFn: stackStartFn || fail, message: internalMessage || message,
@@ -733,7 +733,7 @@ class Comparison {
     for (const key of keys) {
       if (!(key in obj)) continue;
       const matched = actual !== undefined && typeof actual[key] === 'string' &&
-        obj[key] instanceof RegExp && RegExp.prototype.exec.call(obj[key], actual[key]) !== null;
+        isRegExp(obj[key]) && RegExp.prototype.exec.call(obj[key], actual[key]) !== null;
       this[key] = matched ? actual[key] : obj[key];
     }
   }
@@ -759,7 +759,7 @@ function expectedException(actual, expected, message, fn) {
   let generatedMessage = false;
   let throwError = false;
   if (typeof expected !== 'function') {
-    if (expected instanceof RegExp) {
+    if (isRegExp(expected)) {
       const str = String(actual);
       if (RegExp.prototype.exec.call(expected, str) !== null) return;
       if (!message) {
@@ -780,7 +780,7 @@ function expectedException(actual, expected, message, fn) {
           `The argument 'error' may not be an empty object. Received {}`);
       }
       for (const key of keys) {
-        if (typeof actual[key] === 'string' && expected[key] instanceof RegExp &&
+        if (typeof actual[key] === 'string' && isRegExp(expected[key]) &&
             RegExp.prototype.exec.call(expected[key], actual[key]) !== null) {
           continue;
         }
@@ -795,7 +795,10 @@ function expectedException(actual, expected, message, fn) {
       generatedMessage = true;
       message = 'The error is expected to be an instance of ' +
         `"${expected.name}". Received `;
-      if (actual instanceof Error) message += `"${actual.name}"`;
+      if (isErrorLike(actual)) {
+        const name = (actual.constructor && actual.constructor.name) || actual.name;
+        message += expected.name === name ? 'an error with identical name but a different prototype.' : `"${name}"`;
+      }
       else message += `"${inspect(actual, { depth: -1 })}"`;
       if (actual && actual.message !== undefined) message += `\n\nError message:\n\n${actual.message}`;
     }
@@ -807,7 +810,7 @@ function expectedException(actual, expected, message, fn) {
         generatedMessage = true;
         const name = expected.name ? `"${expected.name}" ` : '';
         message = `The ${name}validation function is expected to return "true". Received ${inspect(res)}`;
-        if (actual instanceof Error) message += `\n\nCaught error:\n\n${actual}`;
+        if (isErrorLike(actual)) message += `\n\nCaught error:\n\n${actual}`;
       }
       throwError = true;
     }
@@ -852,7 +855,7 @@ function expectsError(stackStartFn, actual, error, message) {
 
 function hasMatchingError(actual, expected) {
   if (typeof expected !== 'function') {
-    if (expected instanceof RegExp) return RegExp.prototype.exec.call(expected, String(actual)) !== null;
+    if (isRegExp(expected)) return RegExp.prototype.exec.call(expected, String(actual)) !== null;
     internal.throwInvalidArgType('expected', 'Function or RegExp', expected);
   }
   if (expected.prototype !== undefined && actual instanceof expected) return true;
@@ -927,10 +930,10 @@ assert.ifError = function ifError(err) {
 };
 
 function internalMatch(string, regexp, message, fn) {
-  if (!(regexp instanceof RegExp)) internal.throwInvalidArgType('regexp', 'an instance of RegExp', regexp);
+  if (!isRegExp(regexp)) internal.throwInvalidArgType('regexp', 'RegExp', regexp);
   const match = fn === assert.match;
   if (typeof string !== 'string' || (RegExp.prototype.exec.call(regexp, string) !== null) !== match) {
-    if (message instanceof Error) throw message;
+    if (isErrorLike(message)) throw message;
     const generatedMessage = !message;
     message = message || (typeof string !== 'string' ?
       `The "string" argument must be of type string. Received type ${typeof string} (${inspect(string)})` :

@@ -50,8 +50,24 @@ function createContext(contextObject = {}, options) {
   if (contextObject === null || (typeof contextObject !== 'object' && typeof contextObject !== 'function')) {
     throwType('contextObject', 'Object', contextObject);
   }
-  if (options !== undefined) validateObject(options, 'options');
-  const handle = b.makeContext(contextObject);
+  let microtaskMode;
+  if (options !== undefined) {
+    validateObject(options, 'options');
+    const { name, origin, codeGeneration } = options;
+    if (name !== undefined) validateString(name, 'options.name');
+    if (origin !== undefined) validateString(origin, 'options.origin');
+    if (codeGeneration !== undefined) {
+      validateObject(codeGeneration, 'options.codeGeneration');
+      if (codeGeneration.strings !== undefined) validateBoolean(codeGeneration.strings, 'options.codeGeneration.strings');
+      if (codeGeneration.wasm !== undefined) validateBoolean(codeGeneration.wasm, 'options.codeGeneration.wasm');
+    }
+    microtaskMode = options.microtaskMode;
+    if (microtaskMode !== undefined && microtaskMode !== 'afterEvaluate') {
+      throw makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
+        `The property 'options.microtaskMode' must be one of: 'afterEvaluate', undefined. Received ${internal.inspect(microtaskMode)}`);
+    }
+  }
+  const handle = b.makeContext(contextObject, microtaskMode === 'afterEvaluate');
   contexts.set(contextObject, { handle });
   return contextObject;
 }
@@ -59,7 +75,78 @@ function createContext(contextObject = {}, options) {
 function runIn(sandbox, code, filename, lineOffset, options = {}) {
   const c = contexts.get(sandbox);
   if (!c) throwType('contextifiedObject', 'vm.Context', sandbox);
-  return b.runInContext(c.handle, code, filename, lineOffset, options.timeout, options.breakOnSigint);
+  try {
+    return b.runInContext(c.handle, code, filename, lineOffset, options.timeout, options.breakOnSigint);
+  } catch (err) {
+    if (options.displayErrors !== false) decorate(err, code, filename, lineOffset);
+    throw err;
+  }
+}
+
+// displayErrors (Node's DecorateErrorStack): an error thrown by the script's
+// own code gets the arrow message, "file:line", the line and a caret under
+// the column, in front of its stack, once
+function decorate(err, code, filename, lineOffset) {
+  if (err === null || (typeof err !== 'object' && typeof err !== 'function')) return;
+  const ps = internal.privateSymbols();
+  let stack;
+  try {
+    if (err[ps.decorated_private_symbol]) return;
+    stack = err.stack;
+  } catch {
+    return;
+  }
+  if (typeof stack !== 'string' || !filename) return;
+  const frame = /^\s+at (?:.*\()?(.*):(\d+):(\d+)\)?$/m.exec(stack);
+  if (!frame || frame[1] !== filename) return;
+  const line = +frame[2];
+  const text = code.split(/\r?\n/)[line - 1 - (lineOffset || 0)];
+  if (text === undefined) return;
+  const col = Math.max(0, Math.min(+frame[3] - 1, text.length));
+  const arrow = `${filename}:${line}\n${text}\n${' '.repeat(col)}^\n`;
+  try {
+    if (err[ps.arrow_message_private_symbol] === undefined) err[ps.arrow_message_private_symbol] = arrow;
+    err.stack = `${arrow}\n${stack}`;
+    err[ps.decorated_private_symbol] = true;
+  } catch {}
+}
+
+// Code cache: weft compiles every Script from its source (QuickJS's bytecode
+// reader is not safe on untrusted input), so the cached data is a check of
+// the source: a magic, a format version and a 64-bit hash of the source
+// (two FNV-1a 32-bit lanes over its UTF-16 units) with its length. Data made
+// for other source, cut or altered, is rejected, as V8 rejects it.
+const CACHE_MAGIC = 0x43565746; // 'FWVC'
+const CACHE_VERSION = 1;
+function cacheOf(code) {
+  let h1 = 0x811c9dc5, h2 = 0xcbf29ce4;
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
+    h2 = Math.imul(h2 ^ (c + i), 0x01000193) >>> 0;
+  }
+  const buf = internal.bufferModule.Buffer.alloc(20);
+  buf.writeUInt32LE(CACHE_MAGIC, 0);
+  buf.writeUInt32LE(CACHE_VERSION, 4);
+  buf.writeUInt32LE(h1, 8);
+  buf.writeUInt32LE(h2, 12);
+  buf.writeUInt32LE(code.length >>> 0, 16);
+  return buf;
+}
+function cacheMatches(data, code) {
+  const u8 = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const want = cacheOf(code);
+  if (u8.length !== want.length) return false;
+  for (let i = 0; i < u8.length; i++) if (u8[i] !== want[i]) return false;
+  return true;
+}
+
+// the URL of the source's last `//# sourceMappingURL=` (or `//@`) comment
+function sourceMapURLOf(code) {
+  const re = /\/\/[#@] ?sourceMappingURL=([^\s'"]+)\s*$/gm;
+  let m, url;
+  while ((m = re.exec(code)) !== null) url = m[1];
+  return url;
 }
 
 class Script {
@@ -70,26 +157,44 @@ class Script {
     this._code = code;
     this._filename = options.filename === undefined ? 'evalmachine.<anonymous>' : options.filename;
     this._lineOffset = options.lineOffset || 0;
-    b.compile(code, this._filename, this._lineOffset);
-    if (options.cachedData !== undefined) this.cachedDataRejected = true;
-    if (options.produceCachedData) {
-      this.cachedDataProduced = false;
+    try {
+      b.compile(code, this._filename, this._lineOffset);
+    } catch (err) {
+      decorate(err, code, this._filename, this._lineOffset);
+      throw err;
     }
+    if (options.cachedData !== undefined) this.cachedDataRejected = !cacheMatches(options.cachedData, code);
+    if (options.produceCachedData) {
+      this.cachedData = cacheOf(code);
+      this.cachedDataProduced = true;
+    }
+    const url = sourceMapURLOf(code);
+    if (url !== undefined) this.sourceMapURL = url;
   }
   runInThisContext(options) {
     const o = runOptions(options);
-    return b.runInThisContext(this._code, this._filename, this._lineOffset, o.timeout, o.breakOnSigint);
+    try {
+      return b.runInThisContext(this._code, this._filename, this._lineOffset, o.timeout, o.breakOnSigint);
+    } catch (err) {
+      if (o.displayErrors !== false) decorate(err, this._code, this._filename, this._lineOffset);
+      throw err;
+    }
   }
   runInContext(contextifiedObject, options) {
     if (!isContext(contextifiedObject)) throwType('contextifiedObject', 'vm.Context', contextifiedObject);
     return runIn(contextifiedObject, this._code, this._filename, this._lineOffset, runOptions(options));
   }
   runInNewContext(contextObject, options) {
-    const context = createContext(contextObject, options && options.contextName !== undefined ? {} : undefined);
+    if (options !== undefined && options !== null && typeof options === 'object') {
+      if (options.contextName !== undefined) validateString(options.contextName, 'options.contextName');
+      if (options.contextOrigin !== undefined) validateString(options.contextOrigin, 'options.contextOrigin');
+    }
+    const context = createContext(contextObject,
+      options && options.microtaskMode !== undefined ? { microtaskMode: options.microtaskMode } : undefined);
     return this.runInContext(context, options);
   }
   createCachedData() {
-    return internal.bufferModule.Buffer.alloc(0);
+    return cacheOf(this._code);
   }
 }
 
