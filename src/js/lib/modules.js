@@ -151,13 +151,23 @@ function makeTimersPromises() {
     });
     return onAbort ? p.finally(() => signal.removeEventListener('abort', onAbort)) : p;
   }
+  // a delay given must be a number (Node's validateNumber)
+  const checkDelay = (after) => {
+    if (after !== undefined && typeof after !== 'number') internal.throwInvalidArgType('delay', 'number', after);
+  };
   function setTimeout(after, value, options = {}) {
+    try {
+      checkDelay(after);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     return cancelable(options, (resolve) => t.setTimeout(resolve, after, value), t.clearTimeout);
   }
   function setImmediate(value, options = {}) {
     return cancelable(options, (resolve) => t.setImmediate(resolve, value), t.clearImmediate);
   }
   async function* setInterval(after, value, options = {}) {
+    checkDelay(after);
     const { signal, ref } = checkOptions(options);
     if (signal && signal.aborted) throw abortError(signal);
     let pending = 0, wake = null, aborted = false;
