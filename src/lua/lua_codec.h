@@ -17,8 +17,10 @@
 typedef struct weft__lua_codec_hooks {
     /* Turn the Lua function at stack slot index into a ref id, written
      * NUL-terminated into id (cap bytes). Returns 0 or a negative WEFT_E*.
-     * Must leave the stack balanced and must not raise. It may push up to
-     * WEFT__LUA_CODEC_HOOK_SLOTS values (the codec reserves them). */
+     * Must leave the stack balanced. It runs in protected mode, so it may
+     * raise (a memory error in luaL_ref): the packing then fails with "out
+     * of memory". It may push up to WEFT__LUA_CODEC_HOOK_SLOTS values (the
+     * codec reserves them). */
     int (*make_ref)(void *opaque, lua_State *L, int index, char *id, size_t cap);
     /* Push one callable value for an incoming ref id (len bytes, not
      * NUL-terminated). Returns 0, or a negative WEFT_E* with nothing pushed.

@@ -81,6 +81,10 @@ static const char *res_name(weft__lua *lua)
  * memory errors. Returns the index, or 0 (out of C memory). */
 static uint32_t ref_alloc(weft__lua_srv *s, lua_State *L, int idx)
 {
+    /* the registry reference first: luaL_ref may raise a memory error, and
+     * then no slot has been taken */
+    lua_pushvalue(L, idx);
+    int fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     uint32_t i = s->free_head;
     if (i) {
         s->free_head = s->refs[i].next_free;
@@ -88,16 +92,17 @@ static uint32_t ref_alloc(weft__lua_srv *s, lua_State *L, int idx)
         if (s->refs_len == s->refs_cap) {
             uint32_t cap = s->refs_cap ? s->refs_cap * 2 : 64;
             lua_ref *n = realloc(s->refs, cap * sizeof *n);
-            if (!n) return 0;
+            if (!n) {
+                luaL_unref(L, LUA_REGISTRYINDEX, fn_ref);
+                return 0;
+            }
             s->refs = n;
             s->refs_cap = cap;
             if (!s->refs_len) s->refs_len = 1;
         }
         i = s->refs_len++;
     }
-    s->refs[i] = (lua_ref){LUA_NOREF, 1, 0};
-    lua_pushvalue(L, idx);
-    s->refs[i].fn_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    s->refs[i] = (lua_ref){fn_ref, 1, 0};
     s->live_refs++;
     return i;
 }

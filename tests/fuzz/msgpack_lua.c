@@ -67,7 +67,7 @@ static int make_ref(void *opaque, lua_State *l, int index, char *id, size_t cap)
     if (!lua_checkstack(l, 3)) return WEFT_ENOMEM;
     lua_getfield(l, LUA_REGISTRYINDEX, "weft_fuzz_refs");
     lua_pushvalue(l, index);
-    luaL_ref(l, -2); /* (a memory error here unwinds the codec, as in the host) */
+    luaL_ref(l, -2); /* a memory error here unwinds to the codec's lua_pcall, as in the host */
     lua_pop(l, 1);
     snprintf(id, cap, "fuzz:1:%u", refs_made++);
     return 0;
