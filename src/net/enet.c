@@ -8,6 +8,7 @@
  * peer are counted from send until ENet frees the packet (acknowledged), so
  * a slow peer hits net_maxPlayerOutboundBytes like a WebSocket one. */
 #include <enet/enet.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,25 +199,26 @@ static void check_cb(uv_check_t *c)
 static int open_host(weft_host *h, const struct sockaddr *addr, size_t peers,
                      struct weft__enet_srv **out)
 {
-    if (init_once()) return WEFT_EIO;
+    if (init_once()) return UV_EIO;
+    if (addr && addr->sa_family != AF_INET) return UV_EAFNOSUPPORT; /* ENet 1.3 speaks IPv4 */
     struct weft__enet_srv *s = calloc(1, sizeof *s);
-    if (!s) return WEFT_ENOMEM;
+    if (!s) return UV_ENOMEM;
     s->h = h;
     ENetAddress a, *ap = NULL;
     if (addr) {
         const struct sockaddr_in *in = (const struct sockaddr_in *)addr;
-        if (addr->sa_family != AF_INET) {
-            free(s);
-            return WEFT_EINVAL; /* ENet 1.3 speaks IPv4 */
-        }
         a.host = in->sin_addr.s_addr;
         a.port = ntohs(in->sin_port);
         ap = &a;
     }
+    /* ENet says only NULL; the socket(2)/bind(2) errno is still set then
+     * (its cleanup is close and free), e.g. EADDRINUSE for a busy port. */
+    errno = 0;
     s->host = enet_host_create(ap, peers, 2, 0, 0);
     if (!s->host) {
+        int e = errno ? errno : EIO;
         free(s);
-        return WEFT_EIO;
+        return uv_translate_sys_error(e);
     }
     /* Up to 4x the bound reaches weft (dropped with a reason); ENet discards
      * larger packets itself before reassembling them. */

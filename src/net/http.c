@@ -967,7 +967,7 @@ static void on_connection(uv_stream_t *ls, int status)
 int weft__http_listen(weft_host *h, const struct sockaddr *addr, weft__http_srv **out)
 {
     weft__http_srv *srv = calloc(1, sizeof *srv);
-    if (!srv) return WEFT_ENOMEM;
+    if (!srv) return UV_ENOMEM;
     srv->h = h;
     uv_tcp_init(&h->loop, &srv->listener);
     srv->listener.data = srv;

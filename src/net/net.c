@@ -143,8 +143,8 @@ int weft__net_endpoint_add(weft_host *h, const char *addr, int udp)
         }
     }
     if (r) {
-        weft__srv_cmd_error(h, h->server->cfg_at, "net", "%s %s: cannot listen: %s", kind, addr,
-                            r < 0 && r > -100 ? weft_strerror(r) : uv_strerror(r));
+        weft__srv_cmd_error(h, h->server->cfg_at, "net", "%s %s: cannot listen: %s (%s)", kind,
+                            addr, uv_strerror(r), uv_err_name(r));
         return WEFT_EIO;
     }
     char shown[80];

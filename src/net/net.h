@@ -69,6 +69,8 @@ int weft__net_port(weft_host *h, int udp);
 
 /* ---- the TCP side (http.c) -------------------------------------------------- */
 typedef struct weft__http_srv weft__http_srv;
+/* Listen on addr. 0 (*out set), or a negative libuv error code (UV_EADDRINUSE,
+ * UV_EACCES, UV_ENOMEM...), which net.c reports with uv_strerror(). */
 int weft__http_listen(weft_host *h, const struct sockaddr *addr, weft__http_srv **out);
 int weft__http_port(weft__http_srv *srv);
 void weft__http_close(weft__http_srv *srv);

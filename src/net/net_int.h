@@ -80,6 +80,8 @@ void weft__player_set_connecting_result(weft__player *p, int accept, const char 
 void weft__player_deferral(weft__player *p, const char *op, const char *text);
 
 /* enet.c */
+/* Listen on addr (IPv4). 0 (*out set), or a negative libuv error code, as
+ * weft__http_listen (UV_EAFNOSUPPORT for IPv6, which ENet 1.3 lacks). */
 int weft__enet_listen(weft_host *h, const struct sockaddr *addr, struct weft__enet_srv **out);
 int weft__enet_port(struct weft__enet_srv *e);
 void weft__enet_close(struct weft__enet_srv *e);
