@@ -44,7 +44,15 @@ for t in $TARGETS; do
   else
     failed=1
     echo "fuzz $t: FAILED after ${execs:-?} executions (exit $rc); log $log"
-    grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz invariant failed|.*runtime error:|artifact_prefix|Test unit written)' "$log" | head -8
+    grep -E '^(==[0-9]+== ?ERROR|SUMMARY|fuzz invariant failed|.*runtime error:|.*Assertion .* failed|artifact_prefix|Test unit written)' "$log" | head -8
+    # where it happened: the first frames of the report (a deadly signal,
+    # such as an assert's abort, names nothing else), and the input itself
+    grep -E '^ +#[0-9]+ ' "$log" | head -12
+    crash=$(sed -n 's/.*Test unit written to //p' "$log" | tail -1)
+    if [ -n "$crash" ] && [ -f "$crash" ]; then
+      echo "input ($(wc -c <"$crash") bytes, base64):"
+      head -c 4096 "$crash" | base64 -w 100
+    fi
   fi
 done
 exit $failed
