@@ -99,7 +99,7 @@ static int is_ignored_flag(const char *a)
 {
     static const char *const prefixes[] = {
         "--stack-size=", "--max-old-space-size=", "--max-semi-space-size=",
-        "--stack-trace-limit=", "--title=", "--disable-proto=", "--input-type=",
+        "--stack-trace-limit=", "--title=", "--disable-proto=",
         "--trace-uncaught", "--trace-exit", "--enable-source-maps", "--preserve-symlinks",
         "--no-addons", "--harmony", "--no-harmony", "--jitless", "--no-opt", "--predictable",
         "--allow-natives-syntax", "--expose-externalize-string", "--no-concurrent",
@@ -191,10 +191,24 @@ int main(int argc, char **argv)
             print = print || a[2] == 'p';
             eval = strchr(a, '=') + 1;
             if (exec_argc < exec_max) exec_argv[exec_argc++] = argv[i];
-        } else if (!strncmp(a, "--input-type=", 13)) {
-            /* -e/-p or stdin source as an ES module (Node's --input-type) */
-            eval_module = !strcmp(a + 13, "module");
+        } else if (!strncmp(a, "--input-type=", 13) || !strcmp(a, "--input-type")) {
+            /* -e/-p or stdin source as an ES module (Node's --input-type,
+             * `--input-type=V` or `--input-type V`; V is module or commonjs) */
+            const char *v = a[12] == '=' ? a + 13 : i + 1 < argc ? argv[i + 1] : NULL;
+            if (!v) {
+                fprintf(stderr, "weft: --input-type requires an argument\n");
+                return 9;
+            }
+            if (strcmp(v, "module") && strcmp(v, "commonjs")) {
+                fprintf(stderr, "weft: --input-type must be \"module\" or \"commonjs\"\n");
+                return 9;
+            }
+            eval_module = !strcmp(v, "module");
             if (exec_argc < exec_max) exec_argv[exec_argc++] = argv[i];
+            if (a[12] != '=') {
+                if (exec_argc < exec_max) exec_argv[exec_argc++] = argv[i + 1];
+                i++;
+            }
         } else if (!strncmp(a, "--unhandled-rejections=", 23)) {
             ur = a + 23;
             if (strcmp(ur, "throw") && strcmp(ur, "strict") && strcmp(ur, "warn") &&

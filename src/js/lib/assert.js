@@ -64,7 +64,12 @@ function diffMessage(actual, expected, operator, message) {
   const exp = show(expected).split('\n');
   let caret = '';
   if (act.length === 1 && exp.length === 1 && act[0] !== exp[0]) {
-    const both = act[0].length + exp[0].length;
+    // lengths and the caret's column count visible characters, not the
+    // escapes inspect.defaultOptions.colors adds
+    const colors = inspect.defaultOptions.colors;
+    const actRaw = colors ? internal.stripVTControlCharacters(act[0]) : act[0];
+    const expRaw = colors ? internal.stripVTControlCharacters(exp[0]) : exp[0];
+    const both = actRaw.length + expRaw.length;
     if (both <= kShortPair) {
       if (!isObjectLike(actual) && !isObjectLike(expected) && (actual !== 0 || expected !== 0)) {
         return `${header}\n\n${act[0]} !== ${exp[0]}\n`;
@@ -73,7 +78,7 @@ function diffMessage(actual, expected, operator, message) {
       const columns = process.stderr && process.stderr.isTTY ? process.stderr.columns : 80;
       if (both < columns) {
         let at = 0;
-        while (act[0][at] === exp[0][at]) at++;
+        while (actRaw[at] === expRaw[at]) at++;
         if (at > 2) caret = `\n  ${' '.repeat(at)}^`;
       }
     }
@@ -524,63 +529,155 @@ function innerFail(obj) {
   throw new AssertionError(obj);
 }
 
-// "(function (exports, require, module, __filename, __dirname) { ": the head
-// runtime.c's compileCommonJS puts before a module's first line
-const kCjsHeadLength = 62;
+// After these a '/' starts a regular expression, not a division
+const kRegexAfter = /[(,=:[!&|?{};+\-*%<>~^]|\b(?:return|typeof|instanceof|in|of|new|delete|void|throw|case|do|else|yield|await)$/;
 
-// The source text of the call to fn, as Node quotes it in assert.ok's
-// message: the call site from the stack (QuickJS gives the column of the
-// call's '('), the callee's member chain before it and the balanced
-// argument list after it. undefined when the source cannot be read.
-function callSource(fn) {
-  const o = {};
-  Error.captureStackTrace(o, fn);
-  const m = /\(?([^()\s]+):(\d+):(\d+)\)?\s*$/m.exec(String(o.stack).split('\n')[1] || '');
-  if (!m || !m[1].startsWith('/')) return undefined;
-  let src;
-  try {
-    src = natives.readFile(m[1]);
-  } catch {
-    return undefined;
-  }
-  const line = src.split('\n')[Number(m[2]) - 1];
-  if (line === undefined) return undefined;
-  // QuickJS's column counts characters from 1; on line 1 of a CommonJS file
-  // it also counts the wrapper head natives.compileCommonJS puts there
-  let open = Number(m[3]) - 1;
-  if (m[2] === '1' && line[open] !== '(' && line[open - kCjsHeadLength] === '(') open -= kCjsHeadLength;
-  if (line[open] !== '(') return undefined;
-  // forward: the balanced argument list
-  let depth = 0, end = -1, quote = null;
-  for (let i = open; i < line.length; i++) {
-    const c = line[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = null;
-      continue;
-    }
-    if (c === '"' || c === "'" || c === '`') quote = c;
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      if (--depth === 0) {
-        end = i + 1;
-        break;
+// The index just past the balanced argument list that opens at src[open]
+// ('('), skipping strings, template literals (with nested ${...}), comments
+// and regular expressions; -1 when the text ends first or brackets do not
+// match. Visits each character once, so it ends at src.length.
+function argumentsEnd(src, open) {
+  const closers = [];
+  let last = '('; // the code before i, enough of it to tell a regex from a division
+  for (let i = open; i < src.length; i++) {
+    const c = src[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < src.length && src[i] !== c; i++) {
+        if (src[i] === '\\') i++;
+        else if (src[i] === '\n') return -1;
       }
+      last = c;
+    } else if (c === '`' || (c === '}' && closers[closers.length - 1] === '`')) {
+      if (c === '}') closers.pop();
+      for (i++; i < src.length && src[i] !== '`'; i++) {
+        if (src[i] === '\\') i++;
+        else if (src[i] === '$' && src[i + 1] === '{') break;
+      }
+      if (i >= src.length) return -1;
+      if (src[i] === '$') {
+        closers.push('`');
+        last = '{';
+        i++;
+      } else {
+        last = '`';
+      }
+    } else if (c === '/' && src[i + 1] === '/') {
+      i = src.indexOf('\n', i);
+      if (i < 0) return -1;
+    } else if (c === '/' && src[i + 1] === '*') {
+      i = src.indexOf('*/', i + 2) + 1;
+      if (i <= 0) return -1;
+    } else if (c === '/' && kRegexAfter.test(last)) {
+      let inClass = false;
+      for (i++; i < src.length && (inClass || src[i] !== '/'); i++) {
+        if (src[i] === '\\') i++;
+        else if (src[i] === '[') inClass = true;
+        else if (src[i] === ']') inClass = false;
+        else if (src[i] === '\n') return -1;
+      }
+      last = 'a';
+    } else if (c === '(' || c === '[' || c === '{') {
+      closers.push(c === '(' ? ')' : c === '[' ? ']' : '}');
+      last = c;
+    } else if (c === ')' || c === ']' || c === '}') {
+      if (closers.pop() !== c) return -1;
+      if (closers.length === 0) return i + 1;
+      last = c;
+    } else if (!/\s/.test(c)) {
+      last = /[\p{ID_Continue}$]/u.test(c) ? last.slice(-11) + c : c;
     }
   }
-  if (end < 0) return undefined;
-  // backward: identifiers, dots and bracketed parts of the callee
+  return -1;
+}
+
+// The start of the callee before the '(' at src[open], on its line (Node
+// reads from the start of the call's line): identifiers, dots, `?.` and
+// bracketed parts (assert['ok']["apply"], getAssert().ok).
+function calleeStart(src, open, lineStart) {
   let start = open;
-  while (start > 0 && /\s/.test(line[start - 1])) start--;
-  for (depth = 0; start > 0; start--) {
-    const c = line[start - 1];
+  while (start > lineStart && /[ \t]/.test(src[start - 1])) start--;
+  for (let depth = 0; start > lineStart; start--) {
+    const c = src[start - 1];
     if (c === ')' || c === ']') depth++;
     else if (c === '(' || c === '[') {
       if (depth === 0) break;
       depth--;
     } else if (depth === 0 && !/[\p{ID_Continue}$.?\u200c\u200d]/u.test(c)) break;
   }
-  return line.slice(start, end).trim();
+  // a chain continued from the line before (`assert\n  .ok(x)`): Node's
+  // expression starts at the first name on this line
+  while (start < open && (src[start] === '.' || src[start] === '?')) start++;
+  return start;
+}
+
+// Control characters other than tab and line breaks, as Node's message
+// writes them
+const kControlChars = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
+const escapeControl = (ch) => ch === '\b' ? '\\b' : ch === '\f' ? '\\f' :
+  `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+// "(function (exports, require, module, __filename, __dirname) { ": the head
+// runtime.c's compileCommonJS puts before a module's first line
+const kCjsHeadLength = 62;
+
+// file:line:column -> the quoted call (or undefined): read once per call site,
+// as Node's errorCache, so a file that changes later is not read again
+const callSourceCache = new Map();
+
+// The source text of the call to fn, as Node quotes it in assert.ok's
+// message (Node 20's lib/assert.js getErrMessage: the call expression
+// around the caller's stack position, from the start of its line; lines
+// after the first lose the indentation of the first, up to its column).
+// QuickJS's stack position is the call's '('; the callee is read backwards
+// from there and the argument list forwards, across lines. undefined when
+// the caller is no file on disk (weft's built-ins, eval'd code) or the source
+// cannot be read: the message is then AssertionError's own "value == true".
+function callSource(fn) {
+  const o = {};
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 1;
+  try {
+    Error.captureStackTrace(o, fn);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  const m = /\(?([^()\s]+):(\d+):(\d+)\)?\s*$/m.exec(String(o.stack).split('\n')[1] || '');
+  if (!m || !m[1].startsWith('/')) return undefined;
+  const key = `${m[1]}:${m[2]}:${m[3]}`;
+  if (callSourceCache.has(key)) return callSourceCache.get(key);
+  let source;
+  try {
+    source = readCallSource(natives.readFile(m[1]), Number(m[2]), Number(m[3]));
+  } catch {
+    source = undefined;
+  }
+  callSourceCache.set(key, source);
+  return source;
+}
+
+function readCallSource(src, line, column) {
+  let lineStart = 0;
+  for (let l = 1; l < line; l++) {
+    lineStart = src.indexOf('\n', lineStart) + 1;
+    if (lineStart === 0) return undefined;
+  }
+  // QuickJS's column counts characters from 1; on line 1 of a CommonJS file
+  // it also counts the wrapper head natives.compileCommonJS puts there
+  let open = lineStart + column - 1;
+  if (line === 1 && src[open] !== '(' && src[open - kCjsHeadLength] === '(') open -= kCjsHeadLength;
+  if (src[open] !== '(') return undefined;
+  const end = argumentsEnd(src, open);
+  if (end < 0) return undefined;
+  const start = calleeStart(src, open, lineStart);
+  const indent = start - lineStart;
+  const lines = src.slice(start, end).replace(/\r\n/g, '\n').split('\n');
+  let text = lines[0];
+  for (let k = 1; k < lines.length; k++) {
+    let pos = 0;
+    while (pos < indent && (lines[k][pos] === ' ' || lines[k][pos] === '\t')) pos++;
+    text += `\n  ${lines[k].slice(pos)}`;
+  }
+  return text.replace(kControlChars, escapeControl);
 }
 
 function innerOk(fn, argLen, value, message) {
@@ -825,7 +922,7 @@ function expectedException(actual, expected, message, fn) {
 function expectsError(stackStartFn, actual, error, message) {
   if (typeof error === 'string') {
     if (arguments.length === 4) {
-      internal.throwInvalidArgType('error', 'Object, Error, Function, or RegExp', error);
+      internal.throwInvalidArgType('error', ['Object', 'Error', 'Function', 'RegExp'], error);
     }
     if (typeof actual === 'object' && actual !== null) {
       if (actual.message === error) {
@@ -839,7 +936,7 @@ function expectsError(stackStartFn, actual, error, message) {
     message = error;
     error = undefined;
   } else if (error != null && typeof error !== 'object' && typeof error !== 'function') {
-    internal.throwInvalidArgType('error', 'Object, Error, Function, or RegExp', error);
+    internal.throwInvalidArgType('error', ['Object', 'Error', 'Function', 'RegExp'], error);
   }
   if (actual === NO_EXCEPTION) {
     let details = '';
@@ -856,7 +953,7 @@ function expectsError(stackStartFn, actual, error, message) {
 function hasMatchingError(actual, expected) {
   if (typeof expected !== 'function') {
     if (isRegExp(expected)) return RegExp.prototype.exec.call(expected, String(actual)) !== null;
-    internal.throwInvalidArgType('expected', 'Function or RegExp', expected);
+    internal.throwInvalidArgType('expected', ['Function', 'RegExp'], expected);
   }
   if (expected.prototype !== undefined && actual instanceof expected) return true;
   if (Error.prototype.isPrototypeOf(expected.prototype) || expected === Error) return false;

@@ -190,10 +190,12 @@ function describeExpected(expected) {
     else if (/^([A-Z][a-z0-9]*)+$/.test(v)) instances.push(v);
     else other.push(v);
   }
-  const oi = instances.indexOf('Object');
-  if (oi !== -1 && !types.includes('object')) {
-    instances.splice(oi, 1);
-    types.push('object');
+  // with classes listed too, a plain object is named last among them
+  // ("of type function or an instance of Error, RegExp, or Object")
+  const oi = types.indexOf('object');
+  if (oi !== -1 && instances.length > 0) {
+    types.splice(oi, 1);
+    instances.push('Object');
   }
   const joinOr = (list) => (list.length > 2 ? `${list.slice(0, -1).join(', ')}, or ${list[list.length - 1]}`
     : list.join(' or '));
