@@ -57,6 +57,7 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
             else if (c->len) {
                 c->line[c->len] = 0;
                 weft__srv_command(h, c->line);
+                weft__srv_run_queued(h);
             }
             c->len = 0;
             c->too_long = c->nul = 0;

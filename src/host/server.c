@@ -1330,6 +1330,14 @@ static void run_queue(weft_host *h)
     if (s->cmdq_len && !s->quit_done) uv_timer_start(&s->cmd_timer, cmd_timer_cb, 0, 0);
 }
 
+void weft__srv_run_queued(weft_host *h)
+{
+    weft__server *s = h->server;
+    if (!s || h->depth > 0 || s->in_after || !s->cmdq_len || s->quit_done) return;
+    uv_timer_stop(&s->cmd_timer);
+    run_queue(h);
+}
+
 /* At depth 0 no script code is on the stack, but the C code that entered it
  * may still be (a timer or immediate batch holds its own values): queued
  * lifecycle commands therefore run from their own loop callback. */

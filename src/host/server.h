@@ -400,6 +400,12 @@ int weft__srv_refresh(weft_host *h);
  * queue it (depth > 0: the embedding API cannot say whose code is running). */
 int weft__srv_command(weft_host *h, const char *line);
 void weft__srv_queue_command(weft_host *h, const char *line);
+/* Run the commands queued so far now, if no script code or command batch is
+ * on the stack (else they run from their loop callback, as usual). The
+ * console calls it after each line, so the lines of one read see what the
+ * lines before them queued, as when typed one at a time (a resource stopped
+ * for its CPU limit is stopped before the next line reaches it). */
+void weft__srv_run_queued(weft_host *h);
 /* A runtime of resource NAME ran past a limit (the CPU watchdog): why
  * ("ran longer than 5000 ms (weft_cpuLimitMs) in @x/server.js:3") is kept
  * in its error, shown by `resources` until it starts again, and its stop is
