@@ -1,7 +1,8 @@
 /* config.c: server.cfg / console tokenizing (FiveM's console rules: words,
  * "quoted strings" with \" \\ \n \t escapes, `#` and `//` comments at a token
  * start, `;` between commands), recursive `exec` bounded by
- * WEFT_CFG_MAX_EXEC_DEPTH, and the convar store. Nothing here interprets a
+ * WEFT_CFG_MAX_EXEC_DEPTH (an exec of a file already running is a loop,
+ * refused), and the convar store. Nothing here interprets a
  * command other than exec; every token is a fresh malloc'ed string. */
 #include "host/config.h"
 
@@ -197,6 +198,15 @@ int weft__cfg_parse_line(const char *line, weft__cfg_cmd *out) {
 
 /* --- files -------------------------------------------------------------- */
 
+/* A file being run, for exec loop detection: its identity and the line
+ * running now. */
+typedef struct cfg_open_file {
+    dev_t dev;
+    ino_t ino;
+    const char *path;
+    int line;
+} cfg_open_file;
+
 typedef struct cfg_load_ctx {
     weft__cfg_cb cb;
     weft__cfg_err_cb on_error; /* NULL: the first error ends loading */
@@ -205,6 +215,7 @@ typedef struct cfg_load_ctx {
     size_t errcap;
     int files;     /* exec'ed so far, bounded by WEFT_CFG_MAX_EXEC_FILES */
     int deep_said; /* the depth limit was reported (once per load) */
+    cfg_open_file open[WEFT_CFG_MAX_EXEC_DEPTH + 1]; /* [depth]: the files being run */
 } cfg_load_ctx;
 
 /* A bad line: with on_error, report it and go on (returns 0); else keep the
@@ -224,9 +235,12 @@ static int bad_line(cfg_load_ctx *c, int rc, const char *fmt, ...) {
 }
 
 /* path of name relative to the folder of the file at base (absolute names
- * as is). malloc'ed or NULL. */
+ * as is; leading "./" dropped). malloc'ed or NULL. */
 static char *resolve(const char *base, const char *name) {
     const char *slash = strrchr(base, '/');
+    while (name[0] == '.' && name[1] == '/') /* "./x.cfg" is x.cfg: one name per file in lines */
+        for (name += 2; name[0] == '/';)
+            name++;
     size_t dl = (name[0] == '/' || slash == NULL) ? 0 : (size_t)(slash - base) + 1;
     size_t nl = strlen(name);
     char *r = malloc(dl + nl + 1);
@@ -237,13 +251,12 @@ static char *resolve(const char *base, const char *name) {
     return r;
 }
 
+static int run_file(cfg_load_ctx *c, FILE *f, const char *path, const struct stat *fst, int depth,
+                    const char *from, int from_line, const char *req);
+
 static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *from,
                      int from_line, const char *req) {
     FILE *f = fopen(path, "rb");
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    int lineno = 0, rc = 0;
 
     if (f == NULL) {
         int e = errno;
@@ -255,7 +268,9 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
         return code;
     }
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (fstat(fileno(f), &st) != 0)
+        memset(&st, 0, sizeof st); /* no identity (inode 0): never matched as a loop */
+    else if (!S_ISREG(st.st_mode)) {
         fclose(f);
         if (from != NULL)
             return bad_line(c, WEFT_EINVAL, "%s:%d: exec: '%s' (%s) is not a regular file", from,
@@ -263,8 +278,42 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
         set_err(c->err, c->errcap, "'%s' is not a regular file", path);
         return WEFT_EINVAL;
     }
+    /* One spelling per file (cfg/../server.cfg is server.cfg) in its lines'
+     * messages and as the base of its relative execs: the kernel's own
+     * resolution of path, so the same file is found. */
+    char *canon = realpath(path, NULL);
+    int rc = run_file(c, f, canon ? canon : path, &st, depth, from, from_line, req);
+    free(canon);
+    fclose(f);
+    return rc;
+}
+
+/* Run the opened file f (closed by the caller) as path, at depth. */
+static int run_file(cfg_load_ctx *c, FILE *f, const char *path, const struct stat *fst, int depth,
+                    const char *from, int from_line, const char *req) {
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int lineno = 0, rc = 0;
+
+    /* An exec of a file that is being run already (server.cfg execs itself,
+     * or a.cfg -> b.cfg -> a.cfg) is a loop: refused at that exec line, with
+     * the chain, before the files run again (the depth limit alone let each
+     * run WEFT_CFG_MAX_EXEC_DEPTH times). Bound: depth entries. */
+    for (int d = 0; from != NULL && d < depth; d++) {
+        if (fst->st_ino == 0 || c->open[d].dev != fst->st_dev || c->open[d].ino != fst->st_ino)
+            continue;
+        char chain[768];
+        size_t o = 0;
+        chain[0] = '\0';
+        for (int k = d; k < depth && o < sizeof chain; k++)
+            o += (size_t)snprintf(chain + o, sizeof chain - o, "%s:%d -> ", c->open[k].path,
+                                  c->open[k].line);
+        return bad_line(c, WEFT_EINVAL, "%s:%d: exec '%s': an exec loop (%s%s): skipped", from,
+                        from_line, req, chain, c->open[d].path);
+    }
+    c->open[depth] = (cfg_open_file){fst->st_dev, fst->st_ino, path, 0};
     if (looks_binary(f)) {
-        fclose(f);
         if (from != NULL)
             return bad_line(c, WEFT_EINVAL, "%s:%d: exec: '%s' (%s) is not a text file: nothing "
                             "in it was run", from, from_line, req, path);
@@ -281,6 +330,7 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
         weft__cfg_cmd cmd;
         int r;
         lineno++;
+        c->open[depth].line = lineno;
         if ((size_t)n > WEFT_CFG_MAX_LINE) {
             rc = bad_line(c, WEFT_EINVAL, "%s:%d: line longer than %d bytes (ignored)%s", path,
                           lineno, (int)WEFT_CFG_MAX_LINE, rest);
@@ -311,8 +361,7 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
                 } else if (depth + 1 > WEFT_CFG_MAX_EXEC_DEPTH) {
                     if (!c->deep_said++) /* said once per load */
                         rc = bad_line(c, WEFT_EINVAL,
-                                      "%s:%d: exec '%s': nested deeper than %d files (an "
-                                      "exec loop?)",
+                                      "%s:%d: exec '%s': nested deeper than %d files",
                                       path, lineno, cmd.argv[1], WEFT_CFG_MAX_EXEC_DEPTH);
                 } else {
                     char *sub = resolve(path, cmd.argv[1]);
@@ -350,7 +399,6 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
         }
     }
     free(line);
-    fclose(f);
     return rc;
 }
 

@@ -77,15 +77,18 @@ typedef int (*weft__cfg_cb)(void *opaque, const weft__cfg_cmd *cmd);
  *   WEFT_ENOENT  path or an exec'ed file missing ("server.cfg:3: exec: cannot
  *                open 'x.cfg' (cfg/x.cfg): No such file or directory", the resolved path in
  *                parentheses);
- *   WEFT_EINVAL  exec nested deeper than WEFT_CFG_MAX_EXEC_DEPTH (an exec
- *                loop), a bad `exec` line, an unterminated quote, too many
- *                tokens or an over-long line ("file:LINE: ...");
+ *   WEFT_EINVAL  an exec loop (an exec of a file that is running: "b.cfg:1:
+ *                exec 'a.cfg': an exec loop (a.cfg:3 -> b.cfg:1 -> a.cfg):
+ *                skipped", at the first exec that closes it), exec nested
+ *                deeper than WEFT_CFG_MAX_EXEC_DEPTH, a bad `exec` line, an
+ *                unterminated quote, too many tokens or an over-long line
+ *                ("file:LINE: ...");
  *   WEFT_EIO / WEFT_ENOMEM. */
 int weft__cfg_load(const char *path, weft__cfg_cb cb, void *opaque, char *err,
                    size_t errcap);
 /* The same, but a bad line (unterminated quote, too many tokens, a line
- * over WEFT_CFG_MAX_LINE bytes, a NUL byte, an exec'ed file missing, exec
- * nested too deep) is given to on_error as one message "file:LINE: ..." and
+ * over WEFT_CFG_MAX_LINE bytes, a NUL byte, an exec'ed file missing, an
+ * exec loop, exec nested too deep) is given to on_error as one message "file:LINE: ..." and
  * skipped; loading goes on with the next line, as FXServer does (in a
  * strict file, weft__cfg_strict_name, the rest of that file is skipped). A
  * file that is not text (control bytes in its first 4 KiB: at least 8, or

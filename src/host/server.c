@@ -1066,8 +1066,10 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
     if (is_set) return print_convar(h, a1); /* `set NAME` prints it */
     if (!strcmp(a0, "exec")) {
         char path[PATH_MAX], err[1024];
+        const char *name = a1;
+        while (name[0] == '.' && name[1] == '/') name += 2; /* as config.c's resolve */
         if (a1[0] == '/') snprintf(path, sizeof path, "%s", a1);
-        else snprintf(path, sizeof path, "%s/%s", s->dir ? s->dir : ".", a1);
+        else snprintf(path, sizeof path, "%s/%s", s->dir ? s->dir : ".", name);
         int rc = weft__cfg_load_reporting(path, cfg_exec_cb, cfg_error, h, err, sizeof err);
         if (rc < 0) {
             char out[1024];

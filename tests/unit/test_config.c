@@ -145,7 +145,15 @@ typedef struct record {
     char lines[64][256];
     int n;
     int stop_at; /* return 42 at this command (1-based), 0 never */
+    int errors;  /* lines given to on_error */
+    char last_error[1024];
 } record;
+
+static void on_error(void *opaque, const char *msg) {
+    record *r = opaque;
+    r->errors++;
+    snprintf(r->last_error, sizeof(r->last_error), "%s", msg);
+}
 
 static int on_cmd(void *opaque, const weft__cfg_cmd *cmd) {
     record *r = opaque;
@@ -204,11 +212,27 @@ static void expect_load_error(const char *file, int code, const char *want_sub, 
 }
 
 static void test_load_errors(void **state) {
-    /* exec loop: the depth limit stops it after 8 nested execs */
-    expect_load_error("loop.cfg", WEFT_EINVAL,
-                      "loop.cfg:2: exec 'loop.cfg': nested deeper than 8 files (an exec loop?)",
-                      WEFT_CFG_MAX_EXEC_DEPTH + 1);
-    expect_load_error("loop_a.cfg", WEFT_EINVAL, "nested deeper than 8 files", 0);
+    /* exec loop: an exec of a file that is running is refused at that line,
+     * with the chain, before the file runs again (its first line ran once) */
+    expect_load_error("loop.cfg", WEFT_EINVAL, "loop.cfg:2: exec 'loop.cfg': an exec loop (", 1);
+    expect_load_error("loop.cfg", WEFT_EINVAL, "/loop.cfg:2 -> ", 1);
+    expect_load_error("loop.cfg", WEFT_EINVAL, "/loop.cfg): skipped", 1);
+    /* a -> b -> a: blamed on b's line, the chain from a */
+    expect_load_error("loop_a.cfg", WEFT_EINVAL, "loop_b.cfg:1: exec 'loop_a.cfg': an exec loop (",
+                      0);
+    expect_load_error("loop_a.cfg", WEFT_EINVAL, "/loop_a.cfg:1 -> ", 0);
+    expect_load_error("loop_a.cfg", WEFT_EINVAL, "/loop_b.cfg:1 -> ", 0);
+    {
+        /* reported (on_error), the rest of each file runs, each file once */
+        record r = {0};
+        char err[1024] = "";
+        assert_int_equal(weft__cfg_load_reporting(fx("loop.cfg"), on_cmd, on_error, &r, err,
+                                                  sizeof(err)),
+                         0);
+        assert_int_equal(r.n, 1);
+        assert_int_equal(r.errors, 1);
+        assert_non_null(strstr(r.last_error, "loop.cfg:2: exec 'loop.cfg': an exec loop ("));
+    }
     expect_load_error("missing_exec.cfg", WEFT_ENOENT,
                       "missing_exec.cfg:2: exec: cannot open 'nothere.cfg' (", 1);
     expect_load_error("missing_exec.cfg", WEFT_ENOENT,

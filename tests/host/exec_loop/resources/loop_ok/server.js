@@ -1,0 +1,1 @@
+console.log('loop_ok starts');
