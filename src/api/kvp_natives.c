@@ -6,6 +6,7 @@
  * float32, as FiveM packs them). The store (src/api/kvp.c) lives in the
  * server folder's SQLite file, the database resource's file (convar
  * weft_sqlitePath, default WEFT_DB_SQLITE_FILE), opened on first use. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,52 @@ static int key_of(weft_host *h, const weft__args *a, const char **res, char *key
 
 enum { KIND_STR, KIND_INT, KIND_FLOAT };
 
+/* The value argument of SetResourceKvpInt/Float. FiveM reads whatever was
+ * passed as a number (ScriptInvoker: a string's pointer bits, so junk is
+ * stored silently); weft takes a number (a float truncated for Int), a
+ * boolean (1/0, as FiveM's Lua passes it), nil or nothing (0, as FiveM
+ * fills missing arguments) and a string holding one number in full ("7",
+ * "2.5"), and refuses the rest: 0, with *what naming what was passed. */
+static int value_number(const weft__args *a, int integer, int64_t *i, double *d, char *what,
+                        size_t cap)
+{
+    int type = a->n > 1 ? a->tok[1].type : WEFT__MP_NIL;
+    char buf[64], *end = NULL;
+    switch (type) {
+    case WEFT__MP_NIL:
+    case WEFT__MP_BOOL:
+    case WEFT__MP_INT:
+    case WEFT__MP_UINT:
+    case WEFT__MP_FLOAT:
+        *i = weft__args_int(a, 1, 0);
+        *d = weft__args_num(a, 1, 0);
+        return 1;
+    case WEFT__MP_STR:
+        if (weft__args_text(a, 1, buf, sizeof buf) && buf[0]) {
+            errno = 0;
+            if (integer) *i = strtoll(buf, &end, 10);
+            else *d = strtod(buf, &end);
+            if (end != buf && !*end && !errno) return 1;
+        }
+        if (a->tok[1].len <= 40 && !memchr(a->tok[1].p, 0, a->tok[1].len)) {
+            int shown = 1; /* printable ASCII is quoted as is, else only its size */
+            for (uint32_t k = 0; k < a->tok[1].len; k++)
+                if ((unsigned char)a->tok[1].p[k] < 0x20 || (unsigned char)a->tok[1].p[k] > 0x7e)
+                    shown = 0;
+            if (shown) {
+                snprintf(what, cap, "the string \"%.*s\"", (int)a->tok[1].len, a->tok[1].p);
+                return 0;
+            }
+        }
+        snprintf(what, cap, "a string of %u bytes", (unsigned)a->tok[1].len);
+        return 0;
+    case WEFT__MP_ARRAY:
+    case WEFT__MP_MAP: snprintf(what, cap, "a table"); return 0;
+    case WEFT__MP_EXT: snprintf(what, cap, "a function or vector"); return 0;
+    default: snprintf(what, cap, "binary data"); return 0;
+    }
+}
+
 static int set_kvp(weft_host *h, const char *args, size_t len, int kind, int sync,
                    const char *native)
 {
@@ -66,10 +113,17 @@ static int set_kvp(weft_host *h, const char *args, size_t len, int kind, int syn
             return weft_native_error(h, "%s(\"%s\"): the value must be a string", native, key);
         }
         msgpack_pack_str_with_body(&pk, a.tok[1].p, a.tok[1].len);
-    } else if (kind == KIND_INT) {
-        msgpack_pack_int32(&pk, (int32_t)weft__args_int(&a, 1, 0));
     } else {
-        msgpack_pack_float(&pk, (float)weft__args_num(&a, 1, 0));
+        int64_t i = 0;
+        double d = 0;
+        char what[80];
+        if (!value_number(&a, kind == KIND_INT, &i, &d, what, sizeof what)) {
+            msgpack_sbuffer_destroy(&sb);
+            return weft_native_error(h, "%s(\"%s\"): the value must be a number, not %s", native,
+                                     key, what);
+        }
+        if (kind == KIND_INT) msgpack_pack_int32(&pk, (int32_t)i);
+        else msgpack_pack_float(&pk, (float)d);
     }
     if (!sb.data) return WEFT_ENOMEM;
     rc = weft__kvp_set(h->server->kvp, res, key, sb.data, sb.size, sync);

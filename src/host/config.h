@@ -147,7 +147,9 @@ const weft__convar_range *weft__convar_range_at(size_t i);
  * base-10 integer in range); else WEFT_EINVAL and why holds one sentence
  * naming the convar, the value, the valid range and what is kept (the
  * value in cv, or the default): "sv_frameRate \"0\" is out of range: valid
- * is 1 to 1000 (Hz); keeping the default, 20". cv may be NULL. */
+ * is 1 to 1000 (Hz); keeping the default, 20". A name with a control byte
+ * is refused too ("the convar name \"a\\x01b\" has a control byte ...").
+ * cv may be NULL. */
 int weft__convar_check(const weft__convars *cv, const char *name, const char *value, char *why,
                        size_t cap);
 

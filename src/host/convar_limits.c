@@ -81,9 +81,29 @@ static int parse(const char *value, long long *out)
     return 1;
 }
 
+/* A control byte (or DEL) in a convar name: FiveM stores such a name, but
+ * no console line can name it again (its tokenizer splits at them), so
+ * weft refuses it; why shows the name with the byte as \xNN. */
+static int bad_name(const char *name, char *why, size_t cap)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    size_t k = 0;
+    while (p[k] && p[k] >= 0x20 && p[k] != 0x7f) k++;
+    if (!p[k]) return 0;
+    char shown[200];
+    size_t o = 0;
+    for (const unsigned char *q = p; *q && o + 5 < sizeof shown; q++)
+        o += (size_t)snprintf(shown + o, sizeof shown - o, *q < 0x20 || *q == 0x7f ? "\\x%02x" : "%c",
+                              *q);
+    snprintf(why, cap, "the convar name \"%s\" has a control byte (\\x%02x): refused (a name is "
+             "printable text)", shown, p[k]);
+    return WEFT_EINVAL;
+}
+
 int weft__convar_check(const weft__convars *cv, const char *name, const char *value, char *why,
                        size_t cap)
 {
+    if (name && bad_name(name, why, cap)) return WEFT_EINVAL;
     const weft__convar_range *r = weft__convar_range_find(name);
     long long n;
     if (!r || !value) return 0;
