@@ -968,7 +968,8 @@ static int help_command(weft_host *h, const weft__cfg_cmd *c, const char *name)
 }
 
 /* `set NAME` or NAME alone: print the value, and the default of a convar
- * weft reads (as FiveM's `"NAME" is "V" default: "D"`). */
+ * weft reads, which is its value until it is set (as FiveM's `"NAME" is
+ * "V" default: "D"`). */
 static int print_convar(weft_host *h, const char *name)
 {
     const char *v = weft__convars_get(&h->server->convars, name, NULL);
@@ -980,7 +981,8 @@ static int print_convar(weft_host *h, const char *name)
         snprintf(def, sizeof def, "%lld", r->def);
     if (v && r) weft__log(h, "weft", "\"%s\" is \"%s\" (default: %s)", r->name, v, def);
     else if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", name, v);
-    else if (r) weft__log(h, "weft", "\"%s\" is not set: the default, %s, applies", r->name, def);
+    else if (r && r->def_lua) weft__log(h, "weft", "\"%s\" is the default: %s", r->name, def);
+    else if (r) weft__log(h, "weft", "\"%s\" is \"%s\" (default: %s)", r->name, def, def);
     else weft__log(h, "weft", "\"%s\" is not set", name);
     return v || r ? 0 : WEFT_ENOENT;
 }

@@ -17,6 +17,7 @@ printf '\000\001\002\003\004\005\006\007\010\016\017' >> "$T/srv/blob.cfg"
 serve
 wait_for 'started resource cl' 20
 type_line 'exec notes.txt'
+type_line 'exec /etc/passwd'
 type_line 'exec blob.cfg'
 type_line 'exec extra.cfg'
 printf 'foo\001\033[2J\377 bar\n' >&3
@@ -37,6 +38,9 @@ wait_exit 20
 cat "$T/out"
 expect '^\[weft\] notes.txt:1: root:x:0:0:root:/root:/bin/bash: unknown command (not a .cfg file: the rest of it is skipped)$'
 expect_not 'daemon'
+[ "$(grep -c '^\[weft\] /etc/passwd:1: .*: unknown command (not a .cfg file: the rest of it is skipped)$' "$T/out")" -eq 1 ] ||
+  fail "exec /etc/passwd: not one line"
+[ "$(grep -c 'passwd' "$T/out")" -eq 1 ] || fail "exec /etc/passwd: more than one line"
 expect_not 'notes-not-reached'
 expect "^\\[weft\\] exec: 'blob.cfg' is not a text file: nothing in it was run$"
 expect '^\[weft\] in-cfg-1$'
@@ -46,9 +50,9 @@ expect '^\[weft\] foo\\x01\\x1b\[2J\\xff: unknown command (try help)$'
 expect '^\[weft\] unterminated quoted string (rest of the line ignored)$'
 expect '^\[weft\] NUL byte in line (ignored)$'
 expect_not '^\[weft\] a$'
-expect '^\[weft\] "sv_frameRate" is not set: the default, 20, applies$'
+expect '^\[weft\] "sv_frameRate" is "20" (default: 20)$'
 expect '^\[weft\] "sv_frameRate" is "30" (default: 20)$'
-expect '^\[weft\] "weft_memoryLimitMb" is not set: the default, 512 for JS, 256 for Lua, applies$'
+expect '^\[weft\] "weft_memoryLimitMb" is the default: 512 for JS, 256 for Lua$'
 expect '^\[weft\] sv_hitchWarning "99999999999999999999" is out of range: valid is 1 to 86400000 (ms)'
 expect '^\[weft\] ensure: starts resource NAME, or restarts it when it runs (usage: ensure NAME)$'
 expect '^\[weft\] cl_hello: a command of resource cl$'
