@@ -14,6 +14,7 @@ struct weft__httpp {
     void *ud;
     int paused;
     const char *why; /* a callback's own reason for refusing, or NULL */
+    llhttp_errno_t finish_error; /* what the last weft__httpp_finish failed with */
 };
 
 #define P(p) ((weft__httpp *)(p))
@@ -142,10 +143,21 @@ void weft__httpp_resume(weft__httpp *w)
 
 int weft__httpp_finish(weft__httpp *w, const char **why)
 {
-    llhttp_errno_t e = llhttp_finish(&w->parser);
-    if (e == HPE_OK) return 0;
-    *why = llhttp_get_error_reason(&w->parser);
-    if (!*why) *why = llhttp_errno_name(e);
+    /* llhttp_finish returns HPE_OK, HPE_INVALID_EOF_STATE, or the
+     * on_message_complete callback's own return value as it is: -1 when
+     * the callback refused, HPE_PAUSED when it paused. That value is not
+     * an HPE_ code llhttp_errno_name knows (it aborts on one it does not:
+     * found by fuzz_http_parser, a throwing onMessageComplete at EOF). */
+    int e = (int)llhttp_finish(&w->parser);
+    if (e == HPE_OK || e == HPE_PAUSED) return 0;
+    if (e == HPE_INVALID_EOF_STATE) {
+        w->finish_error = HPE_INVALID_EOF_STATE;
+        *why = llhttp_get_error_reason(&w->parser);
+        if (!*why) *why = "Invalid EOF state";
+    } else {
+        w->finish_error = HPE_CB_MESSAGE_COMPLETE;
+        *why = w->why ? w->why : "Message complete callback failed";
+    }
     return WEFT_EINVAL;
 }
 
@@ -157,5 +169,8 @@ void weft__httpp_version(const weft__httpp *w, int *major, int *minor)
 
 const char *weft__httpp_error_name(const weft__httpp *w)
 {
-    return llhttp_errno_name(llhttp_get_errno(&w->parser));
+    llhttp_errno_t e = llhttp_get_errno(&w->parser);
+    /* llhttp_finish leaves the parser's error alone: name what it failed with */
+    if (e == HPE_OK && w->finish_error != HPE_OK) e = w->finish_error;
+    return llhttp_errno_name(e);
 }
