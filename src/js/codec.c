@@ -241,16 +241,7 @@ static void path_format(js_packer *s, strbuf *b)
  * at a try/catch and see. Runs only on error paths; 0 if unsure. */
 int weft__codec_is_catchable(JSContext *ctx, JSValueConst e)
 {
-    static const char src[] = "(function (e) { try { throw e; } catch (_) { return true; } })";
-    JSValue probe = JS_Eval(ctx, src, sizeof src - 1, "<weft codec>", JS_EVAL_TYPE_GLOBAL);
-    JSValue r = JS_IsException(probe) ? JS_EXCEPTION : JS_Call(ctx, probe, JS_UNDEFINED, 1, &e);
-    JS_FreeValue(ctx, probe);
-    if (JS_IsException(r)) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
-        return 0;
-    }
-    JS_FreeValue(ctx, r);
-    return 1;
+    return !JS_IsUncatchableError(ctx, e); /* deps/patches/0100 */
 }
 
 /* Throw a TypeError "<what> at <path>[: <cause>]" (cause: a pending

@@ -56,7 +56,7 @@ JSValue weft__codec_unpack_js_value(JSContext *ctx, const weft__codec_hooks *hoo
                                     const char *buf, size_t len);
 
 /* 1 if script code could catch e (not an uncatchable error: process.exit(),
- * a CPU-limit or signal interrupt). Error paths only: it runs a probe. */
+ * a CPU-limit or signal interrupt): the flag the interpreter reads. */
 int weft__codec_is_catchable(JSContext *ctx, JSValueConst e);
 
 #endif
