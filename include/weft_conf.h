@@ -52,6 +52,11 @@
  * thread's stack cannot be read. */
 #define WEFT_JS_STACK_SIZE (1024 * 1024)
 #define WEFT_JS_STACK_MARGIN (512 * 1024)
+/* Of that margin, the part error reporting may use, in bytes: a handler that
+ * overflowed the stack is reported where it was caught, near the limit, and
+ * the report (src/js/lib/resource.js's logError, Node's uncaught-exception
+ * path) runs with the limit lowered by this much (src/js/tasks.c). */
+#define WEFT_JS_REPORT_STACK (128 * 1024)
 /* Node's net/dgram/http in `weft run` and resources (src/js/net_handles.c,
  * src/js/http_parser.c): one socket read or UDP datagram, in bytes (as
  * libuv's suggestion, 64 KiB); the default largest HTTP head (request or

@@ -4,8 +4,10 @@
 // handler from the host, where nobody else would see the error).
 {
   const register = RegisterCommand;
-  // the script's own frames only (not weft's sugar and internals)
-  const own = (e) => (e && e.stack ? e.stack.split('\n').filter((l) => !/@weft\/|weft:internal|\(native\)/.test(l)).join('\n') : String(e));
+  // as the host's own error lines: the script's frames only (not weft's
+  // sugar and internals), a recursion's frame once (src/js/lib/resource.js)
+  const describe = globalThis[Symbol.for('weft.describeError')];
+  const own = (e) => describe(e).split('\n').filter((l) => !/@weft\//.test(l)).join('\n');
   const report = (name, e) => console.log(`error in command "${name}": ${own(e)}`);
   globalThis.RegisterCommand = function RegisterCommand(name, handler, restricted) {
     if (typeof handler !== 'function') return register(name, handler, restricted);

@@ -7,7 +7,12 @@ function RegisterCommand(name, handler, restricted)
   return register(name, function(source, args, raw)
     local ok, err = pcall(handler, source, args, raw)
     if not ok then
-      print(('SCRIPT ERROR: error in command "%s": %s'):format(tostring(name), tostring(err)))
+      local shown, text = pcall(tostring, err) -- a __tostring may raise too
+      if not shown then
+        text = ('(error object is a %s value; its __tostring raised: %s)'):format(type(err),
+          type(text) == 'string' and text or type(text))
+      end
+      print(('SCRIPT ERROR: error in command "%s": %s'):format(tostring(name), text))
     end
   end, restricted)
 end

@@ -29,8 +29,9 @@
   const add = AddStateBagChangeHandler;
   globalThis.AddStateBagChangeHandler = function AddStateBagChangeHandler(keyFilter, bagFilter, handler) {
     if (typeof handler !== 'function') return add(keyFilter, bagFilter, handler);
-    // the script's own frames only (not weft's sugar and internals)
-    const own = (e) => (e && e.stack ? e.stack.split('\n').filter((l) => !/@weft\/|weft:internal|\(native\)/.test(l)).join('\n') : String(e));
+    // as the host's own error lines (src/js/lib/resource.js), without weft's sugar
+    const describe = globalThis[Symbol.for('weft.describeError')];
+    const own = (e) => describe(e).split('\n').filter((l) => !/@weft\//.test(l)).join('\n');
     const report = (e) => console.log(`error in state bag change handler: ${own(e)}`);
     return add(keyFilter, bagFilter, (...args) => {
       try {

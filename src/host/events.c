@@ -3,6 +3,7 @@
  * first-subscription order. Entries are never unlinked during a dispatch (a
  * count of 0 is a tombstone), only when their runtime is removed at depth 0,
  * so a nested emit or (un)subscribe never invalidates a walk in progress. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "host/server.h"
@@ -139,13 +140,14 @@ int weft__ev_emit_src(weft_host *h, weft__resource *invoker, const char *name, c
  * runtimes were entered. */
 static int emit_core(weft_host *h, weft__resource *invoker, const weft__resource *only,
                      const char *name, const char *source, int net_only,
-                     weft__ev_deliver_fn deliver, void *ud, int *errors, int *ran)
+                     weft__ev_deliver_fn deliver, void *ud, int *errors, int *ran,
+                     int from_script, int *overflow)
 {
     weft__server *s = WEFT_SRV(h);
     struct weft__ev_table *t = table(h);
     if (!t) return 0;
     uint32_t hv = ev_hash(name);
-    weft__invocation inv = {invoker, source, 0, 1, 0, 0, 0, s->invocation};
+    weft__invocation inv = {invoker, source, 0, 1, 0, 0, 0, from_script, 0, s->invocation};
     s->invocation = &inv;
     int entered = 0;
     for (ev_sub *e = t->buckets[hv % EV_BUCKETS]; e; e = e->next) {
@@ -160,6 +162,7 @@ static int emit_core(weft_host *h, weft__resource *invoker, const weft__resource
         deliver(rt, ud);
         weft__host_leave(h);
         weft__prof_end(h);
+        if (inv.overflowed) break; /* the emitter's now (weft__ev_trigger) */
     }
     s->invocation = inv.prev;
     s->last_canceled = inv.canceled;
@@ -171,13 +174,41 @@ static int emit_core(weft_host *h, weft__resource *invoker, const weft__resource
         }
     if (errors) *errors = inv.errors;
     if (ran) *ran = entered;
+    if (overflow) *overflow = inv.overflowed;
     return inv.canceled;
 }
 
 int weft__ev_emit_with(weft_host *h, weft__resource *invoker, const char *name,
                        const char *source, int net_only, weft__ev_deliver_fn deliver, void *ud)
 {
-    return emit_core(h, invoker, NULL, name, source, net_only, deliver, ud, NULL, NULL);
+    return emit_core(h, invoker, NULL, name, source, net_only, deliver, ud, NULL, NULL, 0, NULL);
+}
+
+int weft__ev_trigger(weft_host *h, weft__resource *invoker, const char *name, const char *args,
+                     size_t len, weft__ev_deliver_fn deliver, void *ud, int *overflow)
+{
+    bytes_delivery d = {name, args, NULL, len};
+    if (!deliver) {
+        deliver = deliver_bytes;
+        ud = &d;
+    }
+    return emit_core(h, invoker, NULL, name, NULL, 0, deliver, ud, NULL, NULL, 1, overflow);
+}
+
+int weft__ev_pass_overflow(weft_host *h, const char *text)
+{
+    weft__server *s = WEFT_SRV(h);
+    if (!s) return 0; /* `weft run`: no events */
+    weft__invocation *i = s->invocation; /* the dispatch running now */
+    if (!i || !i->is_event || !i->from_script) return 0;
+    i->overflowed = 1;
+    snprintf(s->overflow_text, sizeof s->overflow_text, "%s", text ? text : "");
+    return 1;
+}
+
+const char *weft__ev_overflow_text(weft_host *h)
+{
+    return WEFT_SRV(h)->overflow_text;
 }
 
 int weft__ev_emit_to(weft_host *h, const weft__resource *only, const char *name,
@@ -185,7 +216,7 @@ int weft__ev_emit_to(weft_host *h, const weft__resource *only, const char *name,
 {
     bytes_delivery d = {name, args, source, len};
     int ran = 0;
-    emit_core(h, NULL, only, name, source, 0, deliver_bytes, &d, errors, &ran);
+    emit_core(h, NULL, only, name, source, 0, deliver_bytes, &d, errors, &ran, 0, NULL);
     return ran;
 }
 

@@ -317,7 +317,8 @@ static void call_into(weft_host *h, weft__rt *caller, weft__rt *owner, uint32_t 
                       const char *export_name)
 {
     weft__server *s = WEFT_SRV(h);
-    weft__invocation inv = {caller ? caller->resource : NULL, NULL, 0, 0, 0, 0, 0, s->invocation};
+    weft__invocation inv = {caller ? caller->resource : NULL, NULL, 0, 0, 0, 0, 0, 0, 0,
+                            s->invocation};
     s->invocation = &inv;
     out->status = WEFT_CALL_OK;
     out->buf = NULL;

@@ -235,6 +235,24 @@ int weft__ev_emit_to(weft_host *h, const weft__resource *only, const char *name,
 /* Engines: a handler of the event being dispatched raised (counted in the
  * innermost event invocation). */
 void weft__ev_handler_failed(weft_host *h);
+/* A script's own emit (JS emit/TriggerEvent, Lua TriggerEvent): as
+ * weft__ev_emit_with (deliver NULL: args/len to every runtime), and a stack
+ * overflow in one of its handlers (weft__ev_pass_overflow) ends the event
+ * and becomes the emitter's: *overflow = 1, and the engine throws it in the
+ * emitting script. A recursion through events so unwinds to its outermost
+ * entry and is reported once, there, where there is stack to report it
+ * (not at every level, nor once per leaf of a branching recursion). Returns
+ * 1 when a handler called CancelEvent, else 0. */
+int weft__ev_trigger(weft_host *h, weft__resource *invoker, const char *name, const char *args,
+                     size_t len, weft__ev_deliver_fn deliver, void *ud, int *overflow);
+/* Engines: a handler of the event being dispatched failed with a stack
+ * overflow. 1 when that event came from weft__ev_trigger, which takes the
+ * error: report nothing and run no more handlers; 0: report it as any.
+ * text: the error as a Lua error string ("FILE:LINE: stack overflow"), or
+ * NULL; weft__ev_overflow_text gives it to the emitter ("" for NULL), so a
+ * Lua emitter raises the innermost position, not its own. */
+int weft__ev_pass_overflow(weft_host *h, const char *text);
+const char *weft__ev_overflow_text(weft_host *h);
 /* 1 when a running runtime other than self has a handler for name. */
 int weft__ev_has_other(weft_host *h, const char *name, const weft__rt *self);
 void weft__ev_cancel(weft_host *h);
@@ -251,6 +269,8 @@ typedef struct weft__invocation {
      * canceled (what WasEventCanceled reports from here on). */
     int nested_done, nested_canceled;
     int errors; /* handlers that raised (weft__ev_handler_failed) */
+    int from_script; /* emitted by weft__ev_trigger */
+    int overflowed;  /* a handler's stack overflow, passed to the emitter */
     struct weft__invocation *prev;
 } weft__invocation;
 
@@ -341,6 +361,7 @@ struct weft__server {
     weft__convars convars;
     weft__invocation *invocation;
     int last_canceled;
+    char overflow_text[256]; /* weft__ev_pass_overflow's text */
     struct weft__ev_table *events;
     struct weft__ref_state *refs;
     weft__call *calls; /* pending calls, newest first */

@@ -39,6 +39,10 @@ typedef struct weft__js_res {
     JSRuntime *qjs;      /* what wd pokes */
     JSValue handlers; /* resource.js's event name -> [handler] (lists replaced, never changed) */
     JSValue source;   /* the global `source` (the current event's, while it runs) */
+    /* a handler's stack overflow passed to its emitter (weft__ev_trigger):
+     * n_emit rethrows this very error, so the report names the innermost
+     * frames; undefined when none */
+    JSValue overflow;
     struct native_table *natives; /* the global functions' entries (shared) */
     uint64_t lazy_ran;             /* lazy preludes (by index) already run */
 } weft__js_res;
@@ -236,6 +240,18 @@ static JSValue revive(weft__js *js, const char *buf, size_t len)
     JSContext *ctx = js->ctx;
     JSValue p = weft__codec_unpack_js_value(ctx, &js->res->hooks, buf, len);
     if (JS_IsException(p)) return JS_GetException(ctx);
+    if (weft__js_is_stack_overflow(ctx, p)) {
+        /* the callee's stack overflow (pack_thrown): no script code runs here,
+         * near the end of the stack; our own error object when it was ours */
+        JS_FreeValue(ctx, p);
+        JSValue e = js->res->overflow;
+        js->res->overflow = JS_UNDEFINED;
+        if (JS_IsUndefined(e)) {
+            weft__js_throw_stack_overflow(ctx);
+            e = JS_GetException(ctx);
+        }
+        return e;
+    }
     JSValue e = internal_host_call(js, "revive", 1, (JSValueConst *)&p);
     JS_FreeValue(ctx, p);
     if (JS_IsException(e)) return JS_GetException(ctx);
@@ -246,6 +262,15 @@ static JSValue revive(weft__js *js, const char *buf, size_t len)
 static void pack_thrown(weft__js *js, JSValueConst err, char **out, size_t *len)
 {
     JSContext *ctx = js->ctx;
+    if (weft__js_is_stack_overflow(ctx, err)) {
+        /* packed here, not by script code (which would overflow again); the
+         * caller in this runtime rethrows this error object (revive) */
+        JS_FreeValue(ctx, js->res->overflow);
+        js->res->overflow = JS_DupValue(ctx, err);
+        weft__call_pack_error("RangeError", "Maximum call stack size exceeded", "", res_name(js),
+                              out, len);
+        return;
+    }
     JSValue p = internal_host_call(js, "errorPayload", 1, &err);
     if (JS_IsException(p)) {
         JS_FreeValue(ctx, JS_GetException(ctx));
@@ -309,10 +334,15 @@ static void log_exception(weft__js *js, const char *what)
         JS_FreeValue(ctx, e);
         return;
     }
+    int reserved = weft__js_report_reserve(js, 1);
     JSValue args[2] = {JS_NewString(ctx, what), e};
     JSValue r = internal_host_call(js, "logError", 2, (JSValueConst *)args);
-    if (JS_IsException(r)) JS_FreeValue(ctx, JS_GetException(ctx));
+    if (JS_IsException(r)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        weft__log(js->host, res_name(js), "%s: (an error that could not be reported)", what);
+    }
     JS_FreeValue(ctx, r);
+    if (reserved) weft__js_report_reserve(js, 0);
     JS_FreeValue(ctx, args[0]);
     JS_FreeValue(ctx, e);
 }
@@ -588,10 +618,16 @@ static void dispatch_argv(weft__js *js, const char *name, int argc, JSValueConst
             }
             JSValue e = JS_GetException(ctx);
             int catchable = weft__codec_is_catchable(ctx, e);
+            int overflow = catchable && weft__js_is_stack_overflow(ctx, e);
             JS_Throw(ctx, e);
             weft__ev_handler_failed(js->host);
             if (!catchable) {
                 uncaught = 1;
+                break;
+            }
+            if (overflow && weft__ev_pass_overflow(js->host, NULL)) {
+                JS_FreeValue(ctx, js->res->overflow); /* the emitter rethrows it */
+                js->res->overflow = JS_GetException(ctx);
                 break;
             }
             char what[300];
@@ -968,16 +1004,21 @@ static JSValue n_emit(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
     }
     int64_t caller = js->host->caller_async_id;
     js->host->caller_async_id = js->execution_async_id;
-    if (local) {
-        le.buf = buf;
-        le.len = len;
-        weft__ev_emit_with(js->host, js->res->resource, name, NULL, 0, deliver_local, &le);
-    } else {
-        weft__ev_emit(js->host, js->res->resource, name, buf, len, NULL);
-    }
+    le.buf = buf;
+    le.len = len;
+    int overflow = 0;
+    JS_FreeValue(ctx, js->res->overflow);
+    js->res->overflow = JS_UNDEFINED;
+    weft__ev_trigger(js->host, js->res->resource, name, buf, len, local ? deliver_local : NULL, &le,
+                     &overflow);
     js->host->caller_async_id = caller;
     free(buf);
     JS_FreeCString(ctx, name);
+    if (overflow) { /* a handler's stack overflow is this emit's (weft__ev_trigger) */
+        JSValue e = js->res->overflow; /* ours when one of our handlers passed it */
+        js->res->overflow = JS_UNDEFINED;
+        return JS_IsUndefined(e) ? weft__js_throw_stack_overflow(ctx) : JS_Throw(ctx, e);
+    }
     return JS_UNDEFINED; /* as FiveM's emit: WasEventCanceled() tells */
 }
 
@@ -1460,6 +1501,7 @@ int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *re
     r->resource = resource;
     r->handlers = JS_UNDEFINED;
     r->source = JS_UNDEFINED;
+    r->overflow = JS_UNDEFINED;
     r->hooks = (weft__codec_hooks){make_ref, ref_proxy, js};
     r->ref_atom = JS_NewAtom(ctx, "__weftRefId");
     r->line_start[1] = r->line_start[2] = 1;
@@ -1500,6 +1542,7 @@ void *weft__js_host_free(weft__js *js)
     JS_FreeAtom(js->ctx, r->ref_atom);
     JS_FreeValue(js->ctx, r->handlers);
     JS_FreeValue(js->ctx, r->source);
+    JS_FreeValue(js->ctx, r->overflow);
     free(r);
     js->res = NULL;
     return natives;

@@ -130,6 +130,10 @@ typedef struct weft__js {
      * resource called process.exit() or stopped: no more script code. */
     struct weft__js_res *res;
     int halted;
+    /* the runtime's QuickJS stack limit (bytes) and whether error reporting
+     * runs on its reserve now (weft__js_report_reserve) */
+    size_t stack_size;
+    int reporting;
 
     struct weft__js_req *reqs; /* libuv requests in flight (bindings.c) */
     /* perf_hooks milestones (uv_hrtime() ns): runtime made, natives set,
@@ -195,6 +199,16 @@ void weft__js_scope_close(weft__js *js);
 void weft__js_run_microtasks(weft__js *js);
 /* Route the pending exception of js->ctx to Node's triggerUncaughtException. */
 void weft__js_report_exception(weft__js *js, int from_promise);
+/* 1 when e is a stack overflow: an object whose message is V8's (and
+ * deps/patches/0050's) "Maximum call stack size exceeded", the RangeError or
+ * its error payload from another resource; throw one (returns JS_EXCEPTION). */
+int weft__js_is_stack_overflow(JSContext *ctx, JSValueConst e);
+JSValue weft__js_throw_stack_overflow(JSContext *ctx);
+/* Error reporting near the end of the stack (a handler that overflowed it,
+ * reported where it was caught) runs on WEFT_JS_REPORT_STACK more bytes:
+ * weft__js_report_reserve(js, 1) lifts the limit and returns 1 if it did
+ * (not already lifted), weft__js_report_reserve(js, 0) after, if it did. */
+int weft__js_report_reserve(weft__js *js, int on);
 /* Take the pending exception; if it is the exit request, return 1. */
 int weft__js_exit_pending(weft__js *js);
 

@@ -525,7 +525,8 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     js->ur_mode = mode;
     js->rt = weft__js_new_runtime();
     if (!js->rt) goto fail;
-    JS_SetMaxStackSize(js->rt, js_stack_size());
+    js->stack_size = js_stack_size();
+    JS_SetMaxStackSize(js->rt, js->stack_size);
     js->ms_runtime = uv_hrtime();
     js->ctx = JS_NewContext(js->rt);
     if (!js->ctx) goto fail;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/server.h"
 #include "js/js.h"
 
 /* ---- nextTick ring buffer ---------------------------------------------- */
@@ -398,6 +399,36 @@ int weft__js_exit_pending(weft__js *js)
     return js->host->exit_requested;
 }
 
+int weft__js_is_stack_overflow(JSContext *ctx, JSValueConst e)
+{
+    static const char msg[] = "Maximum call stack size exceeded";
+    if (!JS_IsObject(e)) return 0;
+    JSValue m = JS_GetPropertyStr(ctx, e, "message"); /* an own data property */
+    int yes = 0;
+    if (JS_IsString(m)) {
+        size_t len;
+        const char *s = JS_ToCStringLen(ctx, &len, m);
+        yes = s && len == sizeof msg - 1 && !memcmp(s, msg, len);
+        JS_FreeCString(ctx, s);
+    }
+    JS_FreeValue(ctx, m);
+    if (JS_HasException(ctx)) JS_FreeValue(ctx, JS_GetException(ctx));
+    return yes;
+}
+
+JSValue weft__js_throw_stack_overflow(JSContext *ctx)
+{
+    return JS_ThrowRangeError(ctx, "Maximum call stack size exceeded");
+}
+
+int weft__js_report_reserve(weft__js *js, int on)
+{
+    if (on == js->reporting) return 0;
+    js->reporting = on;
+    JS_SetMaxStackSize(js->rt, js->stack_size + (on ? WEFT_JS_REPORT_STACK : 0));
+    return 1;
+}
+
 void weft__js_report_exception(weft__js *js, int from_promise)
 {
     JSContext *ctx = js->ctx;
@@ -406,18 +437,25 @@ void weft__js_report_exception(weft__js *js, int from_promise)
         JS_FreeValue(ctx, err);
         return;
     }
+    int reserved = weft__js_report_reserve(js, 1);
     JSValue fn = JS_GetPropertyStr(ctx, js->internal, "triggerUncaughtException");
     JSValue args[2] = {err, JS_NewBool(ctx, from_promise)};
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, (JSValueConst *)args);
     JS_FreeValue(ctx, fn);
     JS_FreeValue(ctx, err);
+    if (reserved) weft__js_report_reserve(js, 0);
     if (JS_IsException(r)) {
         /* Only the exit request or an internal failure gets here. */
         JSValue e = JS_GetException(ctx);
         if (!js->host->exit_requested && !js->halted) {
             const char *s = JS_ToCString(ctx, e);
-            fprintf(stderr, "weft: internal error in the uncaught-exception handler: %s\n",
-                    s ? s : "?");
+            if (js->res && js->base.resource)
+                weft__log(js->host, js->base.resource->name,
+                          "internal error in the uncaught-exception handler: %s",
+                          s ? s : "(unprintable)");
+            else
+                fprintf(stderr, "weft: internal error in the uncaught-exception handler: %s\n",
+                        s ? s : "(unprintable)");
             JS_FreeCString(ctx, s);
             if (!js->res) { /* a resource's failure never ends the server */
                 js->host->exit_requested = 1;

@@ -78,6 +78,11 @@ struct weft__lua {
 
     int closing;
     int main_failed;                   /* a chunk run by weft__lua_load_* raised an error */
+    int overflow_passed;               /* a thread's stack overflow went to its emitter */
+    /* the event whose handler thread runs now (server_rt.c), named in its
+     * error line: "error in handler for event \"x\": ..." */
+    lua_State *event_co;
+    const char *event_name;
     weft__lua_codec_hooks codec_hooks; /* the server sets these (refs) */
     struct weft__lua_srv *srv;         /* `weft serve` state (server_rt.c), else NULL */
 };
@@ -118,6 +123,13 @@ void weft__lua_report(weft__lua *lua, lua_State *co, int status);
  * with direct, of its direct caller only (error(msg, 2): nothing when that
  * is a C function such as pcall); unchanged when there is none. */
 void weft__lua_prefix_caller(lua_State *L, int direct);
+/* 1 when the error value at idx is a stack overflow: Lua's own "stack
+ * overflow", "C stack overflow" and luaL_checkstack's "stack overflow (...)",
+ * after the position, or a handler error (status LUA_ERRERR) raised while
+ * handling one. */
+int weft__lua_is_stack_overflow(lua_State *L, int idx, int status);
+/* 1 when msg starts with a position as error() writes it ("f.lua:12: "). */
+int weft__lua_has_position(const char *msg);
 /* Log "[res] <fmt...>" on stderr. */
 void weft__lua_log(weft__lua *lua, const char *fmt, ...);
 

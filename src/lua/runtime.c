@@ -113,19 +113,49 @@ void weft__lua_prefix_caller(lua_State *L, int direct)
     lua_concat(L, 2);
 }
 
-/* The error value as a string, pushed (lua.c's msghandler rules). */
+static int call_tostring(lua_State *L)
+{
+    luaL_callmeta(L, 1, "__tostring");
+    return 1;
+}
+
+/* The error value as a string, pushed (lua.c's msghandler rules); a
+ * __tostring that raises or gives no string is said so. */
 static const char *error_string(lua_State *L, int idx)
 {
     idx = lua_absindex(L, idx);
     if (lua_type(L, idx) == LUA_TSTRING || lua_type(L, idx) == LUA_TNUMBER)
         return lua_pushstring(L, lua_tostring(L, idx));
-    if (luaL_callmeta(L, idx, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-        return lua_tostring(L, -1);
+    if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushcfunction(L, call_tostring);
+        lua_pushvalue(L, idx);
+        int st = lua_pcall(L, 1, 1, 0);
+        if (st == LUA_OK && lua_type(L, -1) == LUA_TSTRING) return lua_tostring(L, -1);
+        const char *why = st == LUA_OK ? "gave no string"
+                          : lua_type(L, -1) == LUA_TSTRING
+                              ? lua_pushfstring(L, "raised: %s", lua_tostring(L, -1))
+                              : "raised";
+        return lua_pushfstring(L, "(error object is a %s value; its __tostring %s)",
+                               luaL_typename(L, idx), why);
+    }
     return lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, idx));
 }
 
+int weft__lua_is_stack_overflow(lua_State *L, int idx, int status)
+{
+    if (status == LUA_ERRERR) return 1;
+    if (status != LUA_ERRRUN || lua_type(L, idx) != LUA_TSTRING) return 0;
+    const char *m = lua_tostring(L, idx), *p = m;
+    while (*p && *p != ' ' && *p != '\n') /* past "FILE:LINE:" */
+        p++;
+    if (p > m && p[-1] == ':' && *p == ' ') m = p + 1;
+    if (!strncmp(m, "C stack overflow", 16)) return 1;
+    return !strncmp(m, "stack overflow", 14) && (m[14] == 0 || m[14] == ' ');
+}
+
 /* 1 when msg starts with a position as Lua's error() writes it ("f.lua:12: "). */
-static int has_position(const char *msg)
+int weft__lua_has_position(const char *msg)
 {
     const char *p = msg;
     while (*p && *p != ':' && *p != ' ' && *p != '\n')
@@ -161,19 +191,25 @@ static int report_protected(lua_State *L)
     int status = (int)lua_tointeger(L, 3);
     size_t limit = (size_t)lua_tointeger(L, 4);
     lua_xmove(co, L, 1); /* the error value */
-    const char *msg = error_string(L, -1);
+    int ev = lua_gettop(L);
+    const char *msg = error_string(L, ev);
     if (status == LUA_ERRMEM && limit)
         msg = lua_pushfstring(L, "%s (Lua memory limit of %I bytes)", msg, (lua_Integer)limit);
     if (co != L) {
         /* the error line names the file:line even when the message has none */
-        int plain = status == LUA_ERRRUN && lua_type(L, -2) == LUA_TSTRING && !has_position(msg);
+        int plain = status == LUA_ERRRUN && lua_type(L, ev) == LUA_TSTRING &&
+                    !weft__lua_has_position(msg);
         const char *where = plain ? script_position(L, co) : "";
         if ((*weft__lua_thread_flags(co) & WEFT__LUA_CHUNK) && lua->base.load_error) {
             load_failed(lua, "%s%s", where, msg); /* the server's one line */
             return 0;
         }
+        const char *event = co == lua->event_co && lua->event_name
+                                ? lua_pushfstring(L, "error in handler for event \"%s\": ",
+                                                  lua->event_name)
+                                : "";
         luaL_traceback(L, co, NULL, 0);
-        weft__lua_log(lua, "SCRIPT ERROR: %s%s\n%s", where, msg, lua_tostring(L, -1));
+        weft__lua_log(lua, "SCRIPT ERROR: %s%s%s\n%s", event, where, msg, lua_tostring(L, -1));
     } else {
         weft__lua_log(lua, "SCRIPT ERROR: %s", msg);
     }
@@ -202,12 +238,15 @@ void weft__lua_report(weft__lua *lua, lua_State *co, int status)
      * error (whose garbage co's stack still holds) gets its traceback too. */
     size_t limit = lua->mem_limit;
     lua->mem_limit = 0;
-    lua_pushcfunction(L, report_protected);
-    lua_pushlightuserdata(L, lua);
-    lua_pushlightuserdata(L, co);
-    lua_pushinteger(L, status);
-    lua_pushinteger(L, (lua_Integer)limit);
-    if (lua_pcall(L, 4, 0, 0) != LUA_OK) /* out of memory while formatting */
+    /* On a thread of its own: its count of C calls starts at 0, so an error
+     * at the C-stack limit (a recursion through events) is reported too. */
+    lua_State *R = lua_newthread(L);
+    lua_pushcfunction(R, report_protected);
+    lua_pushlightuserdata(R, lua);
+    lua_pushlightuserdata(R, co);
+    lua_pushinteger(R, status);
+    lua_pushinteger(R, (lua_Integer)limit);
+    if (lua_pcall(R, 4, 0, 0) != LUA_OK) /* out of memory while formatting */
         weft__lua_log(lua, "SCRIPT ERROR: %s",
                       status == LUA_ERRMEM ? "not enough memory"
                                            : "(error while reporting an error)");

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <lauxlib.h>
 #include "host/prof.h"
+#include "host/server.h"
 #include "lua/lua_rt.h"
 
 #if LUA_VERSION_RELEASE_NUM >= 50406
@@ -116,7 +117,13 @@ int weft__lua_resume(weft__lua *lua, lua_State *from, lua_State *co, int nargs)
         lua_pop(co, nres);
     } else {
         if (*weft__lua_thread_flags(co) & WEFT__LUA_CHUNK) lua->main_failed = 1;
-        weft__lua_report(lua, co, st);
+        const char *text = lua_type(co, -1) == LUA_TSTRING ? lua_tostring(co, -1) : NULL;
+        if (weft__lua_is_stack_overflow(co, -1, st) && weft__ev_pass_overflow(h, text)) {
+            lua_pop(co, 1); /* the emitter raises it (weft__ev_trigger) */
+            lua->overflow_passed = 1;
+        } else {
+            weft__lua_report(lua, co, st);
+        }
         weft__lua_closethread(co, from); /* runs pending __close handlers */
     }
     weft__host_leave(h);

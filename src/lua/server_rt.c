@@ -17,6 +17,7 @@
  *   weak-keyed table thread -> source, so it survives Wait in a handler.
  * - After stop, nothing is resumed (lua->closing) and settle_call only
  *   releases what it kept. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,7 +294,21 @@ static void pack_error(weft__lua *lua, lua_State *L, int idx, const char *trace,
     /* No Lua traceback: the message names its file:line, and a JS caller
      * adds its own frames (one line and the caller's, not 6). */
     (void)trace;
-    weft__call_pack_error("Error", msg, "", res_name(lua), out, len);
+    /* An error that crossed already ("FILE:LINE: [origin] ...", as
+     * unpack_protected and the raising call made it) keeps its origin, so
+     * each hop does not prefix it again: the next caller sees "[origin]
+     * ..." once, after its own position. */
+    const char *origin = res_name(lua), *m = msg;
+    if (weft__lua_has_position(m)) m = strstr(m, ": ") + 2;
+    const char *close = *m == '[' ? strstr(m, "] ") : NULL;
+    char from[128];
+    if (close && close - m - 1 < (ptrdiff_t)sizeof from && memchr(m, ' ', close - m) == NULL) {
+        memcpy(from, m + 1, close - m - 1);
+        from[close - m - 1] = 0;
+        origin = from;
+        msg = close + 2;
+    }
+    weft__call_pack_error("Error", msg, "", origin, out, len);
     lua_pop(L, 1);
 }
 
@@ -625,7 +640,10 @@ static int dispatch_protected(lua_State *L)
     }
     luaL_checkstack(L, n + 4, "too many event arguments");
     /* Bound: the snapshot's nh handlers. */
-    for (lua_Integer i = 1; i <= nh && !lua->closing && !lua->base.stopped; i++) {
+    /* Bound: the snapshot's nh handlers; a stack overflow passed to the
+     * emitter ends the event. */
+    int passed = 0;
+    for (lua_Integer i = 1; i <= nh && !lua->closing && !lua->base.stopped && !passed; i++) {
         lua_rawgeti(L, 3, i);
         lua_State *co = weft__lua_new_thread(lua, L, -1);
         lua_remove(L, -2); /* the function; the thread stays anchored */
@@ -634,7 +652,15 @@ static int dispatch_protected(lua_State *L)
         lua_rawset(L, 4); /* sources[co] = source */
         for (int k = 1; k <= n; k++) lua_pushvalue(L, base + k);
         weft__lua_move_to_thread(L, co, n);
+        lua_State *outer_co = lua->event_co;
+        const char *outer_name = lua->event_name;
+        lua->event_co = co;
+        lua->event_name = name;
         int st = weft__lua_resume(lua, L, co, n);
+        lua->event_co = outer_co;
+        lua->event_name = outer_name;
+        passed = lua->overflow_passed; /* set by this resume only */
+        lua->overflow_passed = 0;
         if (st != LUA_OK && st != LUA_YIELD) weft__ev_handler_failed(lua->host);
         lua_pop(L, 1);
     }
@@ -761,8 +787,17 @@ static int l_trigger_event(lua_State *L)
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 2, lua_gettop(L), &buf, &len) < 0)
         return lua_error(L);
-    int canceled = weft__ev_emit(lua->host, lua->base.resource, name, buf, len, NULL);
+    int overflow = 0;
+    int canceled = weft__ev_trigger(lua->host, lua->base.resource, name, buf, len, NULL, NULL,
+                                    &overflow);
     free(buf);
+    if (overflow) { /* a handler's stack overflow is this call's (weft__ev_trigger) */
+        const char *text = weft__ev_overflow_text(lua->host);
+        lua_pushstring(L, *text ? text : "stack overflow");
+        /* a Lua handler's names the innermost line; else this one's */
+        if (!weft__lua_has_position(text)) weft__lua_prefix_caller(L, 0);
+        return lua_error(L);
+    }
     lua_pushboolean(L, !canceled);
     return 1;
 }

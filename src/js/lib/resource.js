@@ -17,10 +17,20 @@ function def(name, value) {
 // those from weft's own bootstrap say nothing to the user.
 // At most 10 frames per error, as V8's default Error.stackTraceLimit: a
 // stack overflow would print thousands, and errors crossing resources add
-// the caller's frames at each hop.
+// the caller's frames at each hop. A run of one frame (a recursion) is one
+// line and a count.
 function userStack(err) {
   const s = typeof err.stack === 'string' ? err.stack : '';
-  return internal.limitFrames(s.split('\n').filter((l) => /^\s+at /.test(l) && !/weft:internal\//.test(l) && !/^\s+at .*\(native\)$/.test(l)).join('\n'));
+  const out = [];
+  let run = 0;
+  for (const l of s.split('\n')) {
+    if (!/^\s+at /.test(l) || /weft:internal\//.test(l) || /^\s+at .*\(native\)$/.test(l)) continue;
+    if (out.length && l === out[out.length - 1]) { run++; continue; }
+    if (run) out.push(`    ... repeated ${run} more time${run === 1 ? '' : 's'}`), run = 0;
+    out.push(l);
+  }
+  if (run) out.push(`    ... repeated ${run} more time${run === 1 ? '' : 's'}`);
+  return internal.limitFrames(out.join('\n'));
 }
 function describe(err) {
   if (err !== null && (typeof err === 'object' || typeof err === 'function') && 'message' in err) {
@@ -32,6 +42,8 @@ function describe(err) {
   try { return internal.inspect ? internal.inspect(err) : String(err); } catch { return '[unprintable]'; }
 }
 function logError(what, err) { host.log(`${what}: ${describe(err)}`); }
+// for the API preludes (src/api/*.js), which log their callbacks' errors
+Object.defineProperty(globalThis, Symbol.for('weft.describeError'), { value: describe });
 // One line for a script that failed to load (the server says it): the
 // innermost script frame's file:line:col, then "Name: message".
 function loadErrorLine(file, err) {

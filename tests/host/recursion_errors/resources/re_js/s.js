@@ -1,0 +1,16 @@
+on('re:x', () => emit('re:x'));
+on('re:t', () => TriggerEvent('re:t'));
+on('re:b', () => { emit('re:b'); emit('re:b'); });
+exports('rec', (n) => exports.re_js.rec(n + 1));
+on('re:mixjs', () => emit('re:mixlua'));
+RegisterCommand('re_jsx', () => emit('re:x'), false);
+RegisterCommand('re_jst', () => TriggerEvent('re:t'), false);
+RegisterCommand('re_jsb', () => emit('re:b'), false);
+RegisterCommand('re_jsrec', () => { exports.re_js.rec(0); }, false);
+RegisterCommand('re_alive', () => console.log('still answering commands'), false);
+setTimeout(() => {
+  for (const c of ['re_jsx', 're_jst', 're_jsb', 're_jsrec', 're_luax', 're_luab', 're_mix',
+                   're_luarec', 're_luaobj', 're_cmdobj', 're_alive'])
+    ExecuteCommand(c);
+  setTimeout(() => ExecuteCommand('quit'), 100);
+}, 20);
