@@ -1,0 +1,1 @@
+print('lo_user loaded')
