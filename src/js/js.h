@@ -63,6 +63,9 @@ typedef struct weft__js {
     /* internal.processTimers, fetched at its first run (zero-filled until
      * then; freed by weft__js_free) */
     JSValue process_timers;
+    /* the C function the drain runs in (tasks.c), for its stack frame; made
+     * by weft__js_tasks_init, freed by weft__js_free */
+    JSValue tick_frame;
     JSValue process_obj; /* internal.process once made (globalThis.process's getter) */
     JSValue natives;  /* the natives object, kept for lazily loaded files */
     JSValue shape_keepalive[4]; /* see weft__js_create */

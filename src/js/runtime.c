@@ -647,6 +647,7 @@ void weft__js_free(weft__js *js)
         weft__js_hooks_free(js);
         JS_FreeValue(js->ctx, js->internal);
         JS_FreeValue(js->ctx, js->process_timers);
+        JS_FreeValue(js->ctx, js->tick_frame);
         JS_FreeValue(js->ctx, js->process_obj);
         JS_FreeValue(js->ctx, js->natives);
         for (int i = 0; i < 4; i++) JS_FreeValue(js->ctx, js->shape_keepalive[i]);

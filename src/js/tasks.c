@@ -340,7 +340,7 @@ static int process_promise_rejections(weft__js *js)
 
 /* ---- the drains -------------------------------------------------------- */
 
-int weft__js_process_ticks_and_rejections(weft__js *js)
+static int drain_ticks_and_rejections(weft__js *js)
 {
     int more;
     do {
@@ -356,6 +356,30 @@ int weft__js_process_ticks_and_rejections(weft__js *js)
         }
     } while (more);
     js->has_rejection_to_warn = 0;
+    return 0;
+}
+
+/* Node's processTicksAndRejections as a frame of its own (js->tick_frame, a
+ * C function): the drain runs inside it, so a stack taken in a tick or in a
+ * microtask it runs ends with "at process.processTicksAndRejections
+ * (native)", as Node's ends with that frame (V8 prints the receiver,
+ * `process`, before the name; QuickJS prints the name alone, hence the
+ * name). One C call per drain, not per tick. */
+static JSValue js_tick_frame(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    if (drain_ticks_and_rejections(weft__js_from_ctx(ctx)) == 0) return JS_UNDEFINED;
+    /* the exit request can stop the drain with nothing thrown: unwind as
+     * process.exit() does */
+    return JS_HasException(ctx) ? JS_EXCEPTION : weft__js_throw_exit(ctx);
+}
+
+int weft__js_process_ticks_and_rejections(weft__js *js)
+{
+    /* out of memory at start: the drain without its frame */
+    if (!JS_IsFunction(js->ctx, js->tick_frame)) return drain_ticks_and_rejections(js);
+    JSValue r = JS_Call(js->ctx, js->tick_frame, JS_UNDEFINED, 0, NULL);
+    if (JS_IsException(r)) return -1;
+    JS_FreeValue(js->ctx, r);
     return 0;
 }
 
@@ -634,6 +658,7 @@ void weft__js_tasks_init(weft__js *js, JSValue natives)
 {
     JS_SetPropertyFunctionList(js->ctx, natives, tasks_natives,
                                sizeof tasks_natives / sizeof tasks_natives[0]);
+    js->tick_frame = JS_NewCFunction(js->ctx, js_tick_frame, "process.processTicksAndRejections", 0);
     JS_SetHostPromiseRejectionTracker(js->rt, rejection_tracker, js);
     JS_SetPromiseMultipleResolveTracker(js->rt, multiple_resolve_tracker, js);
     js->execution_async_id = 1; /* the main script: executionAsyncId 1 */

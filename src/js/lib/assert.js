@@ -616,9 +616,6 @@ const kControlChars = /[\x00-\x08\x0b\x0c\x0e-\x1f]/g;
 const escapeControl = (ch) => ch === '\b' ? '\\b' : ch === '\f' ? '\\f' :
   `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-// "(function (exports, require, module, __filename, __dirname) { ": the head
-// runtime.c's compileCommonJS puts before a module's first line
-const kCjsHeadLength = 62;
 
 // file:line:column -> the quoted call (or undefined): read once per call site,
 // as Node's errorCache, so a file that changes later is not read again
@@ -664,7 +661,7 @@ function readCallSource(src, line, column) {
   // QuickJS's column counts characters from 1; on line 1 of a CommonJS file
   // it also counts the wrapper head natives.compileCommonJS puts there
   let open = lineStart + column - 1;
-  if (line === 1 && src[open] !== '(' && src[open - kCjsHeadLength] === '(') open -= kCjsHeadLength;
+  if (line === 1 && src[open] !== '(' && src[open - internal.kCjsHeadLength] === '(') open -= internal.kCjsHeadLength;
   if (src[open] !== '(') return undefined;
   const end = argumentsEnd(src, open);
   if (end < 0) return undefined;

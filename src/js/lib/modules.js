@@ -475,7 +475,11 @@ Module._resolveFilename = (request, parent) => resolveFilename(request, parent);
 // A file that does not compile: its SyntaxError carries Node's arrow message
 // ("file:line", the line, carets under the token; a private symbol), which
 // the uncaught-exception printer shows above the error.
-const kCjsHeadLength = 62; // natives.compileCommonJS's wrapper on line 1
+// natives.compileCommonJS's wrapper head on line 1 of a CommonJS file
+// ("(function (exports, require, module, __filename, __dirname) { "):
+// QuickJS's columns on that line count it
+const kCjsHeadLength = 62;
+internal.kCjsHeadLength = kCjsHeadLength;
 function decorateSyntaxError(err, src, filename) {
   if (!(err instanceof SyntaxError) || typeof err.stack !== 'string') return;
   const frame = /^\s+at (?:.*\()?(.*):(\d+):(\d+)\)?$/m.exec(err.stack);

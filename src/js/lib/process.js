@@ -345,18 +345,45 @@ function printUncaught(err) {
         if (own && own.writable) err.stack = stack;
       }
       const arrow = err instanceof SyntaxError ? err[internal.privateSymbols().arrow_message_private_symbol] : undefined;
-      const m = typeof err.stack === 'string' && /^\s+at (?:.*\()?((?:\/|[A-Za-z]:)[^\s():]+):(\d+)(?::\d+)?\)?$/m.exec(err.stack);
+      const m = typeof err.stack === 'string' && /^\s+at (?:.*\()?((?:\/|[A-Za-z]:)[^\s():]+):(\d+)(?::(\d+))?\)?$/m.exec(err.stack);
       if (typeof arrow === 'string') text = `${arrow}\n${text}`;
-      else if (m) text = `${m[1]}:${m[2]}\n${text}`;
+      else if (m) text = `${sourceArrow(m[1], Number(m[2]), Number(m[3]))}\n${text}`;
     } else {
       text = `Uncaught ${internal.inspect ? internal.inspect(err) : String(err)}`;
     }
   } catch {
     text = 'Uncaught exception (unprintable)';
   }
-  natives.print(2, `${text}\n`);
+  // the runtime and version last, where Node prints "Node.js v20..."
+  natives.print(2, `${text}\n\nweft ${natives.version}\n`);
 }
 internal.printUncaught = printUncaught;
+
+// The head Node prints above an uncaught error: "file:line", the source
+// line and a caret. Node's caret is at the throw (V8's message position);
+// weft knows where the error was made (its first user frame), so the caret
+// goes under a `throw` before that column on the line, else under the
+// column. Only "file:line" when the file cannot be read.
+function sourceArrow(file, line, column) {
+  let text;
+  try {
+    text = natives.readFile(file).split(/\r?\n/)[line - 1];
+  } catch {}
+  if (text === undefined) return `${file}:${line}`;
+  let at = Number.isInteger(column) ? column - 1 : 0;
+  if (line === 1 && at >= internal.kCjsHeadLength && !file.endsWith('.mjs')) at -= internal.kCjsHeadLength;
+  at = Math.min(Math.max(at, 0), text.length);
+  // QuickJS's column of a call is its '('; V8's is the callee's name, or
+  // `new` for a construction
+  if (text[at] === '(') {
+    let k = at;
+    while (k > 0 && /[\w$]/.test(text[k - 1])) k--;
+    if (k < at) at = /\bnew\s+$/.test(text.slice(0, k)) ? text.slice(0, k).search(/\bnew\s+$/) : k;
+  }
+  const t = /\bthrow\b(?!.*\bthrow\b)/.exec(text.slice(0, at + 1));
+  if (t !== null) at = t.index;
+  return `${file}:${line}\n${text}\n${' '.repeat(at)}^\n`;
+}
 
 // Node's TriggerUncaughtException + the JS handler it calls.
 internal.triggerUncaughtException = function (er, fromPromise) {

@@ -56,6 +56,8 @@ function callbackifyOnRejected(reason, cb) {
   if (!reason) {
     const err = internal.makeNodeError(Error, 'ERR_FALSY_VALUE_REJECTION', 'Promise was rejected with falsy value');
     err.reason = reason;
+    // as Node: the stack starts below this function (the tick drain)
+    Error.captureStackTrace(err, callbackifyOnRejected);
     reason = err;
   }
   return cb(reason);
