@@ -84,6 +84,12 @@ builtins.fs = () => {
 };
 builtins['fs/promises'] = libModule('fs', 'fsPromises');
 builtins.v8 = libModule('v8', 'v8Module');
+// trace_events: weft records none of V8's or Node's trace categories (its
+// profiler writes its own Chrome trace), so loading it fails as in a Node
+// built without tracing or in a worker: ERR_TRACE_EVENTS_UNAVAILABLE
+builtins.trace_events = () => {
+  throw internal.makeNodeError(Error, 'ERR_TRACE_EVENTS_UNAVAILABLE', 'Trace events are unavailable');
+};
 builtins['path/posix'] = builtins.path;
 builtins['path/win32'] = () => builtins.path().win32;
 builtins['timers/promises'] = () => internal.timersPromises || (internal.timersPromises = makeTimersPromises());
