@@ -22,6 +22,7 @@ static const binding_entry bindings[] = {
     {"fs", weft__js_fs_binding},
     {"child_process", weft__js_child_process_binding},
     {"vm", weft__js_vm_binding},
+    {"vm_module", weft__js_vm_module_binding},
     {"util", weft__js_util_binding},
     {"sigint_watchdog", weft__js_sigint_watchdog_binding},
     {"perf", weft__js_perf_binding},

@@ -12,6 +12,7 @@
 #ifndef WEFT_JS_H
 #define WEFT_JS_H
 
+#include <signal.h>
 #include <quickjs.h>
 #include "host/host.h"
 
@@ -278,6 +279,37 @@ void weft__js_vm_free(weft__js *js);
 /* 1 when a vm run's timeout has passed or its breakOnSigint SIGINT came:
  * the interrupt handler stops the running code (called by every handler) */
 int weft__js_vm_interrupt(weft__js *js);
+/* A vm run bounded by Node's timeout (ms, > 0) and breakOnSigint, on the C
+ * stack: weft__js_vm_bound_begin(ctx, b, timeout, breakOnSigint) starts it
+ * (-1: exception converting them); weft__js_vm_bound_end(ctx, target, b, r)
+ * ends it and returns r (the run's result or JS_EXCEPTION, owned), or when
+ * the timeout or SIGINT stopped the run, throws Node's
+ * ERR_SCRIPT_EXECUTION_TIMEOUT / _INTERRUPTED (an Error of target) instead.
+ * Every begin has its end, innermost first. */
+typedef struct weft__vm_run {
+    uint64_t deadline; /* uv_hrtime() ns, 0: none */
+    int sigint;        /* breakOnSigint */
+    int fired;         /* 1: timed out, 2: SIGINT */
+    struct weft__vm_run *outer;
+} weft__vm_run;
+typedef struct weft__vm_bound {
+    weft__vm_run run;
+    struct sigaction old_sa;
+    int64_t timeout;
+    int sigint, bounded;
+} weft__vm_bound;
+int weft__js_vm_bound_begin(JSContext *ctx, weft__vm_bound *b, JSValueConst timeout_v,
+                            JSValueConst sigint_v);
+JSValue weft__js_vm_bound_end(JSContext *ctx, JSContext *target, weft__vm_bound *b, JSValue r);
+/* run the jobs of a microtaskMode 'afterEvaluate' context until its queue is
+ * empty: 0, or -1 with an exception */
+int weft__js_vm_run_own_jobs(JSContext *target);
+/* the JSContext of a vm.createContext handle (NULL if v is not one) and
+ * whether it has its own microtask queue */
+JSContext *weft__js_vm_context(JSValueConst handle, int *own_jobs);
+/* vm_module.c: natives.binding('vm_module'), Node's vm.SourceTextModule and
+ * vm.SyntheticModule on QuickJS's module records (patch 0092) */
+JSValue weft__js_vm_module_binding(JSContext *ctx);
 /* child_process.c: processes, their pipes, spawnSync */
 JSValue weft__js_child_process_binding(JSContext *ctx);
 /* perf.c: histograms, the event loop delay timer, loop idle time, milestones */

@@ -289,15 +289,17 @@ static JSValue js_detach_array_buffer(JSContext *ctx, JSValueConst this_val, int
     return JS_UNDEFINED;
 }
 
-/* natives.defineLazy(obj, name, maker): a writable, configurable,
- * non-enumerable data property whose value maker.call(obj, name) makes on
- * first use (deps/patches/0068): the globals loaded on demand. */
+/* natives.defineLazy(obj, name, maker, enumerable): a writable,
+ * configurable data property (enumerable if asked) whose value
+ * maker.call(obj, name) makes on first use (deps/patches/0068): the
+ * globals and module exports loaded on demand. */
 static JSValue js_define_lazy(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
+    int flags = JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE;
+    if (argc > 3 && JS_ToBool(ctx, argv[3]) > 0) flags |= JS_PROP_ENUMERABLE;
     JSAtom atom = JS_ValueToAtom(ctx, argv[1]);
     if (atom == JS_ATOM_NULL) return JS_EXCEPTION;
-    int rc = JS_DefineLazyProperty(ctx, argv[0], atom, argv[2],
-                                   JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
+    int rc = JS_DefineLazyProperty(ctx, argv[0], atom, argv[2], flags);
     JS_FreeAtom(ctx, atom);
     return rc < 0 ? JS_EXCEPTION : JS_UNDEFINED;
 }

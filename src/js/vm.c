@@ -10,7 +10,9 @@
  * (weft__js_vm_free, before the main context); their opaque is the owning
  * weft__js, so natives called from them find the runtime. Timed runs nest
  * on the C stack (js->vm_runs, innermost first); only the interrupt handler
- * and the SIGINT handler read them, on this thread. */
+ * and the SIGINT handler read them, on this thread. Code compiled here
+ * carries lib/vm.js's import record (QuickJS patch 0091), so its import()
+ * and import.meta reach vm.js (Node's importModuleDynamically). */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,13 +267,6 @@ static JSClassDef vm_global_class = {
 
 /* ---- timeouts and breakOnSigint ---- */
 
-typedef struct weft__vm_run {
-    uint64_t deadline; /* uv_hrtime() ns, 0: none */
-    int sigint;        /* breakOnSigint */
-    int fired;         /* 1: timed out, 2: SIGINT */
-    struct weft__vm_run *outer;
-} weft__vm_run;
-
 static volatile sig_atomic_t sigint_seen;
 static JSRuntime *volatile sigint_rt;
 
@@ -308,100 +303,72 @@ static int vm_interrupt(JSRuntime *rt, void *opaque)
     return weft__js_vm_interrupt(opaque);
 }
 
-/* ---- running code ---- */
+/* ---- bounded runs ---- */
 
-/* src as a global script of target; lineOffset > 0 shifts its lines (blank
- * lines in front, so stacks and errors name the caller's lines); timeout_v
- * (ms) and sigint_v bound the run as Node's timeout and breakOnSigint. */
-static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JSValueConst file_v,
-                       JSValueConst offset_v, int flags, JSValueConst timeout_v,
-                       JSValueConst sigint_v, int own_jobs)
+int weft__js_vm_bound_begin(JSContext *ctx, weft__vm_bound *b, JSValueConst timeout_v,
+                            JSValueConst sigint_v)
 {
     weft__js *js = weft__js_from_ctx(ctx);
-    int32_t offset = 0;
-    if (!JS_IsUndefined(offset_v) && JS_ToInt32(ctx, &offset, offset_v)) return JS_EXCEPTION;
-    if (offset < 0 || offset > 1000000) offset = 0;
-    int64_t timeout = 0;
-    if (!JS_IsUndefined(timeout_v) && JS_ToInt64(ctx, &timeout, timeout_v)) return JS_EXCEPTION;
-    int sigint = JS_ToBool(ctx, sigint_v) > 0;
-    size_t len;
-    const char *src = JS_ToCStringLen(ctx, &len, src_v);
-    if (!src) return JS_EXCEPTION;
-    const char *file = JS_IsUndefined(file_v) ? NULL : JS_ToCString(ctx, file_v);
-    char *code = malloc(len + (size_t)offset + 1);
-    if (!code) {
-        JS_FreeCString(ctx, src);
-        JS_FreeCString(ctx, file);
-        return JS_ThrowOutOfMemory(ctx);
+    memset(b, 0, sizeof *b);
+    if (!JS_IsUndefined(timeout_v) && JS_ToInt64(ctx, &b->timeout, timeout_v)) return -1;
+    b->sigint = JS_ToBool(ctx, sigint_v) > 0;
+    b->bounded = b->timeout > 0 || b->sigint;
+    if (!b->bounded) return 0;
+    if (!js->vm_interrupt_set && !js->res) {
+        /* weft run has no other interrupt handler; a resource's
+         * (host_bindings.c) asks weft__js_vm_interrupt first */
+        JS_SetInterruptHandler(js->rt, vm_interrupt, js);
+        js->vm_interrupt_set = 1;
     }
-    memset(code, '\n', (size_t)offset);
-    memcpy(code + offset, src, len + 1);
-    JS_FreeCString(ctx, src);
+    if (b->timeout > 0) b->run.deadline = uv_hrtime() + (uint64_t)b->timeout * 1000000;
+    b->run.sigint = b->sigint;
+    b->run.outer = js->vm_runs;
+    js->vm_runs = &b->run;
+    if (b->sigint) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_sigint;
+        sigemptyset(&sa.sa_mask);
+        sigint_rt = js->rt;
+        sigint_seen = 0;
+        sigaction(SIGINT, &sa, &b->old_sa);
+    }
+    return 0;
+}
 
-    weft__vm_run run = {0};
-    struct sigaction old_sa;
-    int bounded = timeout > 0 || sigint;
-    if (bounded) {
-        if (!js->vm_interrupt_set && !js->res) {
-            /* weft run has no other interrupt handler; a resource's
-             * (host_bindings.c) asks weft__js_vm_interrupt first */
-            JS_SetInterruptHandler(js->rt, vm_interrupt, js);
-            js->vm_interrupt_set = 1;
-        }
-        if (timeout > 0) run.deadline = uv_hrtime() + (uint64_t)timeout * 1000000;
-        run.sigint = sigint;
-        run.outer = js->vm_runs;
-        js->vm_runs = &run;
-        if (sigint) {
-            struct sigaction sa;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_sigint;
-            sigemptyset(&sa.sa_mask);
-            sigint_rt = js->rt;
-            sigint_seen = 0;
-            sigaction(SIGINT, &sa, &old_sa);
-        }
-    }
-    JSValue r = JS_Eval(target, code, len + (size_t)offset, file ? file : "evalmachine.<anonymous>",
-                        JS_EVAL_TYPE_GLOBAL | flags);
-    free(code);
-    /* microtaskMode 'afterEvaluate': the context's own microtasks, under
-     * the same timeout. Ends when its queue is empty (a job that always
-     * queues another loops as it does in Node, until the timeout) */
-    if (own_jobs && !JS_IsException(r)) {
-        int jr;
-        while ((jr = JS_ExecuteContextJob(target)) > 0) {}
-        if (jr < 0) {
-            JS_FreeValue(ctx, r);
-            r = JS_EXCEPTION;
-        }
-    }
-    JS_FreeCString(ctx, file);
-    if (!bounded) return r;
-    js->vm_runs = run.outer;
-    if (sigint) {
-        sigaction(SIGINT, &old_sa, NULL);
+JSValue weft__js_vm_bound_end(JSContext *ctx, JSContext *target, weft__vm_bound *b, JSValue r)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    if (!b->bounded) return r;
+    js->vm_runs = b->run.outer;
+    if (b->sigint) {
+        sigaction(SIGINT, &b->old_sa, NULL);
         /* an outer breakOnSigint run keeps its handler */
         int outer_sigint = 0;
-        for (weft__vm_run *o = run.outer; o; o = o->outer) outer_sigint |= o->sigint;
-        if (outer_sigint) sigaction(SIGINT, &(struct sigaction){.sa_handler = on_sigint}, NULL);
-        else sigint_rt = NULL;
-        if (!run.fired && sigint_seen && !outer_sigint) {
+        for (weft__vm_run *o = b->run.outer; o; o = o->outer)
+            outer_sigint |= o->sigint;
+        if (outer_sigint)
+            sigaction(SIGINT, &(struct sigaction){.sa_handler = on_sigint}, NULL);
+        else
+            sigint_rt = NULL;
+        if (!b->run.fired && sigint_seen && !outer_sigint) {
             /* a SIGINT that came after the code finished: the process's own
              * handling (Node re-raises it for its listeners) */
             sigint_seen = 0;
             raise(SIGINT);
         }
     }
-    if (!run.fired) return r;
+    if (!b->run.fired) return r;
     /* the interrupt ended this run (or a microtask of it, which turned it
      * into a rejection): Node's error instead of QuickJS's uncatchable one */
-    if (JS_IsException(r)) JS_FreeValue(ctx, JS_GetException(ctx));
-    else JS_FreeValue(ctx, r);
-    if (run.fired == 2) sigint_seen = 0;
+    if (JS_IsException(r))
+        JS_FreeValue(ctx, JS_GetException(ctx));
+    else
+        JS_FreeValue(ctx, r);
+    if (b->run.fired == 2) sigint_seen = 0;
     char msg[80];
-    if (run.fired == 1)
-        snprintf(msg, sizeof msg, "Script execution timed out after %lldms", (long long)timeout);
+    if (b->run.fired == 1)
+        snprintf(msg, sizeof msg, "Script execution timed out after %lldms", (long long)b->timeout);
     else
         snprintf(msg, sizeof msg, "Script execution was interrupted by `SIGINT`");
     /* an Error of the context the code ran in (as V8's), with the stack
@@ -425,23 +392,76 @@ static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JS
                               JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
     JS_FreeValue(ctx, here);
     JS_DefinePropertyValueStr(ctx, e, "code",
-                              JS_NewString(ctx, run.fired == 1 ? "ERR_SCRIPT_EXECUTION_TIMEOUT"
-                                                               : "ERR_SCRIPT_EXECUTION_INTERRUPTED"),
+                              JS_NewString(ctx, b->run.fired == 1
+                                                    ? "ERR_SCRIPT_EXECUTION_TIMEOUT"
+                                                    : "ERR_SCRIPT_EXECUTION_INTERRUPTED"),
                               JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
     return JS_Throw(ctx, e);
 }
 
-/* runInThisContext(source, filename, lineOffset, timeout, breakOnSigint) */
+int weft__js_vm_run_own_jobs(JSContext *target)
+{
+    int jr;
+    /* Bound: ends when the context's queue is empty (a job that always
+     * queues another loops as it does in Node, until the timeout). */
+    while ((jr = JS_ExecuteContextJob(target)) > 0) {
+    }
+    return jr;
+}
+
+/* ---- running code ---- */
+
+/* src as a global script of target; lineOffset > 0 shifts its lines (blank
+ * lines in front, so stacks and errors name the caller's lines); timeout_v
+ * (ms) and sigint_v bound the run as Node's timeout and breakOnSigint;
+ * host_defined (vm.js's import record, or undefined) goes with the code for
+ * its import() (QuickJS patch 0091). */
+static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JSValueConst file_v,
+                       JSValueConst offset_v, int flags, JSValueConst timeout_v,
+                       JSValueConst sigint_v, int own_jobs, JSValueConst host_defined)
+{
+    int32_t offset = 0;
+    if (!JS_IsUndefined(offset_v) && JS_ToInt32(ctx, &offset, offset_v)) return JS_EXCEPTION;
+    if (offset < 0 || offset > 1000000) offset = 0;
+    weft__vm_bound bound;
+    if (weft__js_vm_bound_begin(ctx, &bound, timeout_v, sigint_v)) return JS_EXCEPTION;
+    size_t len;
+    const char *src = JS_ToCStringLen(ctx, &len, src_v);
+    const char *file = !src || JS_IsUndefined(file_v) ? NULL : JS_ToCString(ctx, file_v);
+    char *code = src ? malloc(len + (size_t)offset + 1) : NULL;
+    JSValue r = JS_EXCEPTION;
+    if (src && !code) JS_ThrowOutOfMemory(ctx);
+    if (code) {
+        memset(code, '\n', (size_t)offset);
+        memcpy(code + offset, src, len + 1);
+        r = JS_EvalHostDefined(target, code, len + (size_t)offset,
+                               file ? file : "evalmachine.<anonymous>", JS_EVAL_TYPE_GLOBAL | flags,
+                               host_defined);
+        free(code);
+    }
+    JS_FreeCString(ctx, src);
+    JS_FreeCString(ctx, file);
+    /* microtaskMode 'afterEvaluate': the context's own microtasks, under
+     * the same timeout */
+    if (own_jobs && !JS_IsException(r) && weft__js_vm_run_own_jobs(target) < 0) {
+        JS_FreeValue(ctx, r);
+        r = JS_EXCEPTION;
+    }
+    return weft__js_vm_bound_end(ctx, target, &bound, r);
+}
+
+/* runInThisContext(source, filename, lineOffset, timeout, breakOnSigint,
+ * hostDefined) */
 static JSValue vm_run_this(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
-    return eval_in(ctx, ctx, argv[0], argv[1], argv[2], 0, argv[3], argv[4], 0);
+    return eval_in(ctx, ctx, argv[0], argv[1], argv[2], 0, argv[3], argv[4], 0, argv[5]);
 }
 
 /* compile(source, filename, lineOffset): throws the SyntaxError, if any */
 static JSValue vm_compile(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JSValue fn = eval_in(ctx, ctx, argv[0], argv[1], argv[2], JS_EVAL_FLAG_COMPILE_ONLY,
-                         JS_UNDEFINED, JS_UNDEFINED, 0);
+                         JS_UNDEFINED, JS_UNDEFINED, 0, JS_UNDEFINED);
     if (JS_IsException(fn)) return fn;
     JS_FreeValue(ctx, fn);
     return JS_UNDEFINED;
@@ -452,54 +472,71 @@ static weft__vm_context *context_of(JSValueConst v)
     return JS_GetOpaque(v, vm_class_id);
 }
 
+/* the forwarding global of a contextified object: its prototype is the
+ * context's own global's, so the context's code sees the built-ins */
+static JSValue forwarding_global(JSContext *ctx, JSContext *cctx, JSValueConst sandbox)
+{
+    vm_global *g = calloc(1, sizeof *g);
+    if (!g) return JS_ThrowOutOfMemory(ctx);
+    JSValue own = JS_GetGlobalObject(cctx);
+    JSValue proto = JS_GetPrototype(cctx, own);
+    JSValue global = JS_NewObjectProtoClass(cctx, proto, vm_global_class_id);
+    JS_FreeValue(cctx, proto);
+    if (JS_IsException(global)) {
+        JS_FreeValue(cctx, own);
+        free(g);
+        return global;
+    }
+    g->sandbox = JS_DupValue(ctx, sandbox);
+    g->own = own;
+    JS_SetOpaque(global, g);
+    /* globalThis names the forwarding global, as `this` does */
+    JS_DefinePropertyValueStr(cctx, own, "globalThis", JS_DupValue(cctx, global),
+                              JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
+    return global;
+}
+
 /* makeContext(sandbox, ownMicrotasks) -> a handle to a new context (a fresh
- * set of globals) whose global object forwards to sandbox; ownMicrotasks:
+ * set of globals) whose global object forwards to sandbox, or with sandbox
+ * undefined, a plain one (vm.constants.DONT_CONTEXTIFY); ownMicrotasks:
  * microtaskMode 'afterEvaluate' */
 static JSValue vm_make_context(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     weft__js *js = weft__js_from_ctx(ctx);
-    if (!JS_IsObject(argv[0])) return JS_ThrowTypeError(ctx, "not an object");
+    int vanilla = JS_IsUndefined(argv[0]);
+    if (!vanilla && !JS_IsObject(argv[0])) return JS_ThrowTypeError(ctx, "not an object");
     weft__vm_context *c = calloc(1, sizeof *c);
-    vm_global *g = calloc(1, sizeof *g);
-    if (!c || !g) {
-        free(c);
-        free(g);
-        return JS_ThrowOutOfMemory(ctx);
-    }
+    if (!c) return JS_ThrowOutOfMemory(ctx);
     c->ctx = JS_NewContext(JS_GetRuntime(ctx));
     if (!c->ctx) {
         free(c);
-        free(g);
         return JS_ThrowOutOfMemory(ctx);
     }
     JS_SetContextOpaque(c->ctx, js);
     c->own_jobs = JS_ToBool(ctx, argv[1]) > 0;
     if (c->own_jobs) JS_SetContextOwnJobs(c->ctx, 1);
     JSValue obj = JS_NewObjectClass(ctx, (int)vm_class_id);
-    JSValue own = JS_GetGlobalObject(c->ctx);
-    JSValue proto = JS_GetPrototype(c->ctx, own);
-    JSValue global = JS_NewObjectProtoClass(c->ctx, proto, vm_global_class_id);
-    JS_FreeValue(c->ctx, proto);
+    JSValue global = vanilla ? JS_UNDEFINED : forwarding_global(ctx, c->ctx, argv[0]);
     if (JS_IsException(obj) || JS_IsException(global)) {
         JS_FreeValue(ctx, obj);
         JS_FreeValue(c->ctx, global);
-        JS_FreeValue(c->ctx, own);
         JS_FreeContext(c->ctx);
         free(c);
-        free(g);
         return JS_EXCEPTION;
     }
-    g->sandbox = JS_DupValue(ctx, argv[0]);
-    g->own = own;
-    JS_SetOpaque(global, g);
-    /* globalThis names the forwarding global, as `this` does */
-    JS_DefinePropertyValueStr(c->ctx, own, "globalThis", JS_DupValue(c->ctx, global),
-                              JS_PROP_CONFIGURABLE | JS_PROP_WRITABLE);
-    JS_FreeValue(c->ctx, JS_SetGlobalObject(c->ctx, global));
+    if (!vanilla) JS_FreeValue(c->ctx, JS_SetGlobalObject(c->ctx, global));
     c->next = js->vm_contexts;
     js->vm_contexts = c;
     JS_SetOpaque(obj, c);
     return obj;
+}
+
+JSContext *weft__js_vm_context(JSValueConst handle, int *own_jobs)
+{
+    weft__vm_context *c = context_of(handle);
+    if (!c) return NULL;
+    if (own_jobs) *own_jobs = c->own_jobs;
+    return c->ctx;
 }
 
 /* globalOf(handle) -> the context's global object */
@@ -510,20 +547,68 @@ static JSValue vm_global_of(JSContext *ctx, JSValueConst this_val, int argc, JSV
     return JS_GetGlobalObject(c->ctx);
 }
 
-/* runInContext(handle, source, filename, lineOffset, timeout, breakOnSigint) */
+/* runInContext(handle, source, filename, lineOffset, timeout, breakOnSigint,
+ * hostDefined) */
 static JSValue vm_run_in(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     weft__vm_context *c = context_of(argv[0]);
     if (!c) return JS_ThrowTypeError(ctx, "not a vm context");
-    return eval_in(ctx, c->ctx, argv[1], argv[2], argv[3], 0, argv[4], argv[5], c->own_jobs);
+    return eval_in(ctx, c->ctx, argv[1], argv[2], argv[3], 0, argv[4], argv[5], c->own_jobs,
+                   argv[6]);
+}
+
+/* ---- import() and import.meta of vm code (QuickJS patch 0091) ---- */
+
+/* internal[fn](...argv): lib/vm.js's handling of the import() and
+ * import.meta of code compiled with its import record */
+static JSValue call_vm_hook(JSContext *ctx, const char *fn, int argc, JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    JSValue f = JS_GetPropertyStr(ctx, js->internal, fn);
+    if (JS_IsException(f)) return f;
+    JSValue r = JS_IsFunction(ctx, f) ? JS_Call(ctx, f, JS_UNDEFINED, argc, argv)
+                                      : JS_ThrowTypeError(ctx, "vm: internal.%s is missing", fn);
+    JS_FreeValue(ctx, f);
+    return r;
+}
+
+static JSValue vm_import_hook(JSContext *ctx, JSValueConst host_defined, JSValueConst specifier,
+                              JSValueConst attributes, void *opaque)
+{
+    (void)opaque;
+    JSValueConst argv[3] = {host_defined, specifier, attributes};
+    return call_vm_hook(ctx, "vmDynamicImport", 3, argv);
+}
+
+static JSValue vm_meta_hook(JSContext *ctx, JSValueConst host_defined, void *opaque)
+{
+    (void)opaque;
+    return call_vm_hook(ctx, "vmImportMeta", 1, &host_defined);
+}
+
+/* importDefault(specifier, referrerName) -> the promise of the main
+ * context's own import(specifier), resolved from referrerName's folder (a
+ * relative name: the working directory's), for
+ * vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER */
+static JSValue vm_import_default(JSContext *ctx, JSValueConst this_val, int argc,
+                                 JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    const char *spec = JS_ToCString(ctx, argv[0]);
+    const char *base = spec ? JS_ToCString(ctx, argv[1]) : NULL;
+    JSValue p = base ? JS_LoadModule(js->ctx, base, spec) : JS_EXCEPTION;
+    JS_FreeCString(ctx, spec);
+    JS_FreeCString(ctx, base);
+    return p;
 }
 
 static const JSCFunctionListEntry vm_funcs[] = {
-    JS_CFUNC_DEF("runInThisContext", 5, vm_run_this),
+    JS_CFUNC_DEF("importDefault", 2, vm_import_default),
+    JS_CFUNC_DEF("runInThisContext", 6, vm_run_this),
     JS_CFUNC_DEF("compile", 3, vm_compile),
     JS_CFUNC_DEF("makeContext", 2, vm_make_context),
     JS_CFUNC_DEF("globalOf", 1, vm_global_of),
-    JS_CFUNC_DEF("runInContext", 6, vm_run_in),
+    JS_CFUNC_DEF("runInContext", 7, vm_run_in),
 };
 
 JSValue weft__js_vm_binding(JSContext *ctx)
@@ -536,6 +621,7 @@ JSValue weft__js_vm_binding(JSContext *ctx)
     if (!JS_IsRegisteredClass(rt, vm_global_class_id) &&
         JS_NewClass(rt, vm_global_class_id, &vm_global_class) < 0)
         return JS_EXCEPTION;
+    JS_SetHostDefinedHooks(rt, vm_import_hook, vm_meta_hook, NULL);
     JSValue o = JS_NewObject(ctx);
     JS_SetPropertyFunctionList(ctx, o, vm_funcs, sizeof vm_funcs / sizeof vm_funcs[0]);
     return o;

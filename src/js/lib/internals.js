@@ -5,7 +5,6 @@
 // "Cannot find module" as without the flag. Loaded on first such require.
 const exp = internal.asyncHooksModule || (natives.loadLib('async_hooks'), internal.asyncHooksModule);
 
-const experimentalWarned = new Set();
 const timersInternals = () => (void internal.timers, internal.timersInternals); // loads timers.js
 const modules = {
   'internal/util': () => ({
@@ -32,11 +31,10 @@ const modules = {
       }
       natives.sleep(msec);
     },
-    // once per feature name
+    // once per feature name (validators.js)
     emitExperimentalWarning(feature) {
-      if (experimentalWarned.has(feature)) return;
-      experimentalWarned.add(feature);
-      process.emitWarning(`${feature} is an experimental feature and might change at any time`, 'ExperimentalWarning');
+      if (!internal.validators) natives.loadLib('validators');
+      internal.validators.emitExperimentalWarning(feature);
     },
   }),
   'internal/child_process': () => {

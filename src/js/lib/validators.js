@@ -1,7 +1,8 @@
-// validators.js: what the C-backed built-ins (os, crypto, fs) share: argument
-// checks with Node's error codes and wording (ERR_INVALID_ARG_TYPE,
-// ERR_OUT_OF_RANGE, ERR_INVALID_ARG_VALUE), bytes <-> strings through Buffer,
-// and NativeRequest. Loaded on first use.
+// validators.js: what the C-backed built-ins (os, crypto, fs, vm) share:
+// argument checks with Node's error codes and wording (ERR_INVALID_ARG_TYPE,
+// ERR_OUT_OF_RANGE, ERR_INVALID_ARG_VALUE), Node's experimental-feature
+// warning, bytes <-> strings through Buffer, and NativeRequest. Loaded on
+// first use.
 'use strict';
 
 const throwType = internal.throwInvalidArgType;
@@ -87,9 +88,18 @@ function validateOneOf(value, name, list) {
   }
 }
 
+// Node's emitExperimentalWarning: one ExperimentalWarning per feature name
+const experimentalWarned = new Set();
+function emitExperimentalWarning(feature) {
+  if (experimentalWarned.has(feature)) return;
+  experimentalWarned.add(feature);
+  process.emitWarning(`${feature} is an experimental feature and might change at any time`, 'ExperimentalWarning');
+}
+
 internal.validators = {
   outOfRange, validateInteger, validateInt32, validateUint32, validateNumber, validateString,
   validateFunction, validateBoolean, validateObject, validateOneOf, invalidArgValue,
+  emitExperimentalWarning,
 };
 
 // A request object for natives that complete later (src/js/bindings.c

@@ -2,15 +2,74 @@
 // createContext/isContext/runInContext/runInNewContext, compileFunction.
 // A context is a JSContext of this runtime (its own globals and built-ins)
 // whose global object forwards every access to the contextified object first
-// (src/js/vm.c), as V8's interceptors do.
+// (src/js/vm.c), as V8's interceptors do; vm.constants.DONT_CONTEXTIFY makes
+// a plain one. Code compiled here carries an import record (V8's host-defined
+// options, QuickJS patch 0091): its import() and import.meta come to
+// vmDynamicImport / vmImportMeta below. vm.Module, SourceTextModule and
+// SyntheticModule (--experimental-vm-modules) are in vm_module.js, loaded on
+// their first use.
 'use strict';
 const b = natives.binding('vm');
 if (!internal.validators) natives.loadLib('validators');
-const { validateString, validateObject, validateInt32, validateUint32, validateBoolean } = internal.validators;
+const {
+  validateString, validateObject, validateInt32, validateUint32, validateBoolean, validateFunction,
+} = internal.validators;
 const makeNodeError = internal.makeNodeError;
 const throwType = internal.throwInvalidArgType;
 
 const contexts = new WeakMap(); // contextified object -> { handle }
+
+// Node's flag, as the process was started (process.execArgv can be changed)
+const vmModulesFlag = natives.execArgv.includes('--experimental-vm-modules');
+const USE_MAIN_CONTEXT_DEFAULT_LOADER = Symbol('vm_dynamic_import_main_context_default');
+const DONT_CONTEXTIFY = Symbol('vm_context_no_contextify');
+const constants = Object.freeze({ __proto__: null, USE_MAIN_CONTEXT_DEFAULT_LOADER, DONT_CONTEXTIFY });
+
+// Import records. The code of a vm Script, compiled function or
+// SourceTextModule carries one; its import() calls vmDynamicImport(record,
+// specifier, attributes) and import.meta vmImportMeta(record). `referrer` is
+// the object the callbacks receive (set once it exists).
+const noCallback = Object.freeze({ __proto__: null, kind: 'missing' });
+const missingFlag = Object.freeze({ __proto__: null, kind: 'flag' });
+function importRecord(importModuleDynamically, filename) {
+  if (importModuleDynamically === USE_MAIN_CONTEXT_DEFAULT_LOADER) {
+    return { __proto__: null, kind: 'main', filename };
+  }
+  if (importModuleDynamically === undefined) return noCallback;
+  validateFunction(importModuleDynamically, 'options.importModuleDynamically');
+  // Node defers the missing flag to the import() itself
+  if (!vmModulesFlag) return missingFlag;
+  return { __proto__: null, kind: 'callback', referrer: undefined, importModuleDynamically };
+}
+
+function dynamicImportError(code, message) {
+  return makeNodeError(TypeError, code, message);
+}
+internal.vmDynamicImport = async function vmDynamicImport(record, specifier, attributes) {
+  switch (record.kind) {
+    case 'main':
+      internal.validators.emitExperimentalWarning('vm.USE_MAIN_CONTEXT_DEFAULT_LOADER');
+      return b.importDefault(specifier, record.filename);
+    case 'callback':
+      return internal.vmModules().importModuleDynamically(record, specifier, attributes);
+    case 'flag':
+      throw dynamicImportError('ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG',
+        'A dynamic import callback was invoked without --experimental-vm-modules');
+    default:
+      throw dynamicImportError('ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING',
+        'A dynamic import callback was not specified.');
+  }
+};
+// import.meta: made on first use, then initializeImportMeta(meta, module)
+internal.vmImportMeta = function vmImportMeta(record) {
+  if (record.meta === undefined) {
+    record.meta = { __proto__: null };
+    if (typeof record.initializeImportMeta === 'function') {
+      record.initializeImportMeta(record.meta, record.referrer);
+    }
+  }
+  return record.meta;
+};
 
 function getOptions(options, name = 'options') {
   if (typeof options === 'string') return { filename: options };
@@ -47,7 +106,8 @@ function isContext(object) {
 
 function createContext(contextObject = {}, options) {
   if (contextObject !== undefined && contexts.has(contextObject)) return contextObject;
-  if (contextObject === null || (typeof contextObject !== 'object' && typeof contextObject !== 'function')) {
+  if (contextObject !== DONT_CONTEXTIFY && (contextObject === null ||
+      (typeof contextObject !== 'object' && typeof contextObject !== 'function'))) {
     throwType('contextObject', 'Object', contextObject);
   }
   let microtaskMode;
@@ -67,16 +127,23 @@ function createContext(contextObject = {}, options) {
         `The property 'options.microtaskMode' must be one of: 'afterEvaluate', undefined. Received ${internal.inspect(microtaskMode)}`);
     }
   }
+  if (contextObject === DONT_CONTEXTIFY) {
+    // a plain context: its own global object is what the caller gets
+    const handle = b.makeContext(undefined, microtaskMode === 'afterEvaluate');
+    const global = b.globalOf(handle);
+    contexts.set(global, { handle });
+    return global;
+  }
   const handle = b.makeContext(contextObject, microtaskMode === 'afterEvaluate');
   contexts.set(contextObject, { handle });
   return contextObject;
 }
 
-function runIn(sandbox, code, filename, lineOffset, options = {}) {
+function runIn(sandbox, code, filename, lineOffset, options = {}, record = noCallback) {
   const c = contexts.get(sandbox);
   if (!c) throwType('contextifiedObject', 'vm.Context', sandbox);
   try {
-    return b.runInContext(c.handle, code, filename, lineOffset, options.timeout, options.breakOnSigint);
+    return b.runInContext(c.handle, code, filename, lineOffset, options.timeout, options.breakOnSigint, record);
   } catch (err) {
     if (options.displayErrors !== false) decorate(err, code, filename, lineOffset);
     throw err;
@@ -157,6 +224,8 @@ class Script {
     this._code = code;
     this._filename = options.filename === undefined ? 'evalmachine.<anonymous>' : options.filename;
     this._lineOffset = options.lineOffset || 0;
+    this._importRecord = importRecord(options.importModuleDynamically, this._filename);
+    if (this._importRecord.kind === 'callback') this._importRecord.referrer = this;
     try {
       b.compile(code, this._filename, this._lineOffset);
     } catch (err) {
@@ -174,7 +243,8 @@ class Script {
   runInThisContext(options) {
     const o = runOptions(options);
     try {
-      return b.runInThisContext(this._code, this._filename, this._lineOffset, o.timeout, o.breakOnSigint);
+      return b.runInThisContext(this._code, this._filename, this._lineOffset, o.timeout, o.breakOnSigint,
+        this._importRecord);
     } catch (err) {
       if (o.displayErrors !== false) decorate(err, this._code, this._filename, this._lineOffset);
       throw err;
@@ -182,7 +252,8 @@ class Script {
   }
   runInContext(contextifiedObject, options) {
     if (!isContext(contextifiedObject)) throwType('contextifiedObject', 'vm.Context', contextifiedObject);
-    return runIn(contextifiedObject, this._code, this._filename, this._lineOffset, runOptions(options));
+    return runIn(contextifiedObject, this._code, this._filename, this._lineOffset, runOptions(options),
+      this._importRecord);
   }
   runInNewContext(contextObject, options) {
     if (options !== undefined && options !== null && typeof options === 'object') {
@@ -217,7 +288,7 @@ function compileFunction(code, params = [], options = {}) {
   if (!Array.isArray(params)) throwType('params', 'Array', params);
   params.forEach((p, i) => validateString(p, `params[${i}]`));
   validateObject(options, 'options');
-  const { filename = '', contextExtensions = [], parsingContext } = options;
+  const { filename = '', contextExtensions = [], parsingContext, importModuleDynamically } = options;
   validateString(filename, 'options.filename');
   if (!Array.isArray(contextExtensions)) throwType('options.contextExtensions', 'Array', contextExtensions);
   contextExtensions.forEach((e, i) => {
@@ -232,14 +303,33 @@ function compileFunction(code, params = [], options = {}) {
   let src = `(function (${key}) { `;
   contextExtensions.forEach((_, i) => { src += `with (${key}[${i}]) `; });
   src += `return function (${params.join(', ')}) {\n${code}\n}; })`;
-  const factory = parsingContext === undefined ? b.runInThisContext(src, filename || undefined, 0)
-    : runIn(parsingContext, src, filename || undefined, 0);
+  const record = importRecord(importModuleDynamically, filename);
+  const factory = parsingContext === undefined
+    ? b.runInThisContext(src, filename || undefined, 0, undefined, undefined, record)
+    : runIn(parsingContext, src, filename || undefined, 0, undefined, record);
   const fn = factory(contextExtensions);
   Object.defineProperty(fn, 'name', { value: '', configurable: true });
+  if (record.kind === 'callback') record.referrer = fn;
   return fn;
 }
 
-internal.vmModule = {
+const vmModule = {
   Script, createContext, createScript: (code, options) => new Script(code, options), isContext,
-  runInContext, runInNewContext, runInThisContext, compileFunction,
+  runInContext, runInNewContext, runInThisContext, compileFunction, constants,
 };
+internal.vmModule = vmModule;
+
+// what vm_module.js shares with this file
+internal.vmInternals = {
+  contextHandle: (context) => contexts.get(context)?.handle, importRecord, cacheOf, cacheMatches,
+};
+internal.vmModules = () => {
+  if (!internal.vmModuleClasses) natives.loadLib('vm_module');
+  return internal.vmModuleClasses;
+};
+// Node adds these with --experimental-vm-modules only
+if (vmModulesFlag) {
+  for (const name of ['Module', 'SourceTextModule', 'SyntheticModule']) {
+    natives.defineLazy(vmModule, name, () => internal.vmModules()[name], true);
+  }
+}
