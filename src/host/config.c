@@ -5,6 +5,7 @@
  * refused), and the convar store. Nothing here interprets a
  * command other than exec; every token is a fresh malloc'ed string. */
 #include "host/config.h"
+#include "host/files.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -256,8 +257,16 @@ static int run_file(cfg_load_ctx *c, FILE *f, const char *path, const struct sta
 
 static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *from,
                      int from_line, const char *req) {
-    FILE *f = fopen(path, "rb");
+    /* Never blocks: `exec FIFO` would wait for a writer forever. */
+    FILE *f = weft__fopen_regular(path, "rb");
 
+    if (f == NULL && (errno == EISDIR || errno == ENODEV)) {
+        if (from != NULL)
+            return bad_line(c, WEFT_EINVAL, "%s:%d: exec: '%s' (%s) is not a regular file", from,
+                            from_line, req, path);
+        set_err(c->err, c->errcap, "'%s' is not a regular file", path);
+        return WEFT_EINVAL;
+    }
     if (f == NULL) {
         int e = errno;
         int code = e == ENOENT || e == ENOTDIR ? WEFT_ENOENT : WEFT_EIO;
@@ -270,14 +279,6 @@ static int load_file(cfg_load_ctx *c, const char *path, int depth, const char *f
     struct stat st;
     if (fstat(fileno(f), &st) != 0)
         memset(&st, 0, sizeof st); /* no identity (inode 0): never matched as a loop */
-    else if (!S_ISREG(st.st_mode)) {
-        fclose(f);
-        if (from != NULL)
-            return bad_line(c, WEFT_EINVAL, "%s:%d: exec: '%s' (%s) is not a regular file", from,
-                            from_line, req, path);
-        set_err(c->err, c->errcap, "'%s' is not a regular file", path);
-        return WEFT_EINVAL;
-    }
     /* One spelling per file (cfg/../server.cfg is server.cfg) in its lines'
      * messages and as the base of its relative execs: the kernel's own
      * resolution of path, so the same file is found. */

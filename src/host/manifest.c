@@ -9,6 +9,7 @@
  * WEFT_MANIFEST_MAX_DEPTH nested calls.
  * No manifest code runs after weft__manifest_load returns (the state is closed). */
 #include "host/manifest.h"
+#include "host/files.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -466,7 +467,7 @@ static int manifest_msgh(lua_State *L) {
 }
 
 static int read_file(const char *path, char **buf, size_t *len) {
-    FILE *f = fopen(path, "rb");
+    FILE *f = weft__fopen_regular(path, "rb"); /* a FIFO would block the loop */
     char *b;
     size_t n;
     if (f == NULL)
@@ -972,7 +973,7 @@ int weft__manifest_load(const char *resource_dir, weft__manifest *out, char *err
             set_err(err, errcap, "%s: manifest larger than %d bytes", path,
                     (int)WEFT_MANIFEST_MAX_SIZE);
         else
-            set_err(err, errcap, "%s: cannot read: %s", path, strerror(errno));
+            set_err(err, errcap, "%s: cannot read: %s", path, weft__file_strerror(errno));
         if (rc == WEFT_EINVAL)
             rc = WEFT_EIO;
         goto fail;

@@ -6,12 +6,14 @@
  * Invariants: h->prof is non-NULL only while recording or accounting; scope
  * stack entries remember the host depth they opened at, so a scope opened
  * while off is never closed by mistake (ends pop only their own depth). */
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/files.h"
 #include "host/server.h"
 
 typedef struct prof_ev {
@@ -466,7 +468,7 @@ static void json_str(FILE *f, const char *s)
 
 static int save_json(weft__prof *p, const char *path)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = weft__fopen_regular(path, "wb"); /* a FIFO would block the loop */
     if (!f) return WEFT_EIO;
     fputs("{\"traceEvents\":[\n", f);
     fputs("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":1,\"args\":{\"name\":\"weft "
@@ -879,9 +881,11 @@ static int save_command(weft_host *h, weft__prof *p, const char *file)
     else
         snprintf(path, sizeof path, "%s/%s", h->server->dir ? h->server->dir : ".", file);
     if (p->recording) stop_recording(p, "saving");
+    errno = 0;
     int rc = save_json(p, path);
     if (rc)
-        weft__log(h, "profiler", "cannot write %s: %s", path, weft_strerror(rc));
+        weft__log(h, "profiler", "cannot write %s: %s", path,
+                  errno ? weft__file_strerror(errno) : weft_strerror(rc));
     else
         weft__log(h, "profiler", "saved %zu events (%" PRIu64 " frames) to %s", p->ev_len,
                   p->rec_frames, path);
