@@ -43,6 +43,10 @@ static int key_of(weft_host *h, const weft__args *a, const char **res, char *key
     if (!weft__args_text(a, 0, key, cap) || !*key)
         return weft_native_error(h, "%s: the key must be a non-empty string (at most %d bytes)",
                                  native, WEFT_KVP_MAX_KEY);
+    /* FiveM's key is a C string, so "a\0b" would name key "a" (another
+     * key's value, silently); refused instead */
+    if (a->tok[0].type == WEFT__MP_STR && memchr(a->tok[0].p, 0, a->tok[0].len))
+        return weft_native_error(h, "%s(\"%s\\0...\"): the key has a NUL byte", native, key);
     if (!store(h)) return weft_native_error(h, "%s: the KVP store is not available", native);
     return 0;
 }
