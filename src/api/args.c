@@ -31,7 +31,7 @@ const char *weft__args_text(const weft__args *a, int i, char *buf, size_t cap)
     int n;
     switch (t->type) {
     case WEFT__MP_STR:
-        if (t->len >= cap) return NULL;
+        if (t->len >= cap || memchr(t->p, 0, t->len)) return NULL;
         memcpy(buf, t->p, t->len);
         buf[t->len] = 0;
         return buf;
@@ -51,6 +51,11 @@ const char *weft__args_text(const weft__args *a, int i, char *buf, size_t cap)
         return NULL;
     }
     return n >= 0 && (size_t)n < cap ? buf : NULL;
+}
+
+int weft__args_has_nul(const weft__args *a, int i)
+{
+    return i < a->n && a->tok[i].type == WEFT__MP_STR && memchr(a->tok[i].p, 0, a->tok[i].len);
 }
 
 char *weft__args_strdup(const weft__args *a, int i)

@@ -24,8 +24,11 @@ typedef struct weft__args {
 int weft__args_parse(weft__args *a, const char *args, size_t len);
 /* Argument i as text (a string; numbers and booleans formatted as FiveM's
  * natives coerce them), copied into buf; NULL when missing, nil or another
- * type, or longer than cap - 1. */
+ * type, longer than cap - 1, or a string holding a NUL byte (as a C string
+ * it would name something else: "a\0b" is "a"). */
 const char *weft__args_text(const weft__args *a, int i, char *buf, size_t cap);
+/* 1 if argument i is a string holding a NUL byte (for a clearer refusal). */
+int weft__args_has_nul(const weft__args *a, int i);
 /* A malloc'ed copy of string argument i (NULL: missing / not a string). */
 char *weft__args_strdup(const weft__args *a, int i);
 /* Numbers (int, float or a numeric string); def when missing or nil. */

@@ -26,7 +26,10 @@ static int n_register_command(void *ud, const char *args, size_t len, char **out
     weft__args a;
     char name[300], ref[WEFT__CODEC_REF_ID_CAP];
     weft__resource *r = caller_res(h);
-    if (weft__args_parse(&a, args, len) < 0 || !weft__args_text(&a, 0, name, sizeof name))
+    if (weft__args_parse(&a, args, len) < 0) return WEFT_EINVAL;
+    if (weft__args_has_nul(&a, 0))
+        return weft_native_error(h, "RegisterCommand: the command name has a NUL byte");
+    if (!weft__args_text(&a, 0, name, sizeof name))
         return weft_native_error(h, "RegisterCommand: the command name must be a string");
     if (!weft__args_ref(&a, 1, ref, sizeof ref))
         return weft_native_error(h, "RegisterCommand(\"%s\"): the handler must be a function",
@@ -76,6 +79,12 @@ static int n_execute_command(void *ud, const char *args, size_t len, char **out,
     char *line;
     if (weft__args_parse(&a, args, len) < 0 || !(line = weft__args_strdup(&a, 0)))
         return weft_native_error(h, "ExecuteCommand: the command must be a string");
+    if (weft__args_has_nul(&a, 0)) { /* as a console or cfg line with one: refused */
+        weft__log(h, "weft", "ExecuteCommand of %s: NUL byte in line (ignored)",
+                  weft_native_resource(h));
+        free(line);
+        return 0;
+    }
     weft__srv_exec(h, caller_res(h), line);
     free(line);
     return 0;

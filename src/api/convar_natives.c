@@ -103,9 +103,14 @@ static int set_with(weft_host *h, const char *native, const char *args, size_t l
 {
     weft__args a;
     char name[256], value[WEFT_CONSOLE_LINE_MAX];
-    if (weft__args_parse(&a, args, len) < 0 || !weft__args_text(&a, 0, name, sizeof name) ||
+    if (weft__args_parse(&a, args, len) < 0) return WEFT_EINVAL;
+    if (weft__args_has_nul(&a, 0))
+        return weft_native_error(h, "%s: the convar name has a NUL byte", native);
+    if (!weft__args_text(&a, 0, name, sizeof name) ||
         !*name || strpbrk(name, " \t\n;\""))
         return weft_native_error(h, "%s: the convar name must be a word", native);
+    if (weft__args_has_nul(&a, 1))
+        return weft_native_error(h, "%s(\"%s\"): the value has a NUL byte", native, name);
     if (!weft__args_text(&a, 1, value, sizeof value))
         return weft_native_error(h, "%s(\"%s\"): the value must be a string", native, name);
     if (keep) {

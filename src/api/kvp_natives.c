@@ -40,13 +40,14 @@ static int key_of(weft_host *h, const weft__args *a, const char **res, char *key
 {
     *res = weft_native_resource(h);
     if (!**res) return weft_native_error(h, "%s: only resources have KVP storage", native);
+    /* FiveM's key is a C string, so "a\0b" would name key "a" (another
+     * key's value, silently); refused instead */
+    if (weft__args_has_nul(a, 0) && a->tok[0].len <= WEFT_KVP_MAX_KEY)
+        return weft_native_error(h, "%s(\"%s\\0...\"): the key has a NUL byte", native,
+                                 a->tok[0].p);
     if (!weft__args_text(a, 0, key, cap) || !*key)
         return weft_native_error(h, "%s: the key must be a non-empty string (at most %d bytes)",
                                  native, WEFT_KVP_MAX_KEY);
-    /* FiveM's key is a C string, so "a\0b" would name key "a" (another
-     * key's value, silently); refused instead */
-    if (a->tok[0].type == WEFT__MP_STR && memchr(a->tok[0].p, 0, a->tok[0].len))
-        return weft_native_error(h, "%s(\"%s\\0...\"): the key has a NUL byte", native, key);
     if (!store(h)) return weft_native_error(h, "%s: the KVP store is not available", native);
     return 0;
 }
