@@ -6,12 +6,30 @@
  * A file that declares no class is compiled without function source text
  * (src/js/strip.h; ~25% of a runtime's bootstrap heap).
  * A syntax error in a bootstrap file fails the build with file:line.
+ * Stack frames name a file that is Node's module of the same name (events.js)
+ * as Node names its modules' frames, node:events; weft's other files (the
+ * bootstrap, loader, helpers) weft:internal/NAME.js.
  * usage: weft_jsc OUT.c FILE.js... */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <quickjs.h>
 #include "../src/js/strip.h"
+
+/* The files in src/js/lib that are Node's public module of their name (each
+ * one's header says so); their frames read node:NAME. */
+static const char *const node_module_files[] = {
+    "assert", "async_hooks", "buffer", "child_process", "console", "crypto", "dgram", "dns",
+    "domain", "events", "fs", "http", "net", "os", "path", "perf_hooks", "process",
+    "querystring", "stream", "string_decoder", "timers", "url", "util", "v8", "vm",
+    "worker_threads", "zlib", NULL};
+
+static int is_node_module_file(const char *name)
+{
+    for (int k = 0; node_module_files[k]; k++)
+        if (!strcmp(name, node_module_files[k])) return 1;
+    return 0;
+}
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -69,7 +87,10 @@ int main(int argc, char **argv)
         memcpy(code + sizeof head - 1 + len, tail, sizeof tail);
         JS_SetStripInfo(rt, weft__js_may_declare_class(src) ? 0 : JS_STRIP_SOURCE);
         char file[160];
-        snprintf(file, sizeof file, "weft:internal/%s.js", name);
+        if (is_node_module_file(name))
+            snprintf(file, sizeof file, "node:%s", name);
+        else
+            snprintf(file, sizeof file, "weft:internal/%s.js", name);
         JSValue fn = JS_Eval(ctx, code, n, file, JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);
         free(code);
         free(src);

@@ -1,6 +1,9 @@
 // errors.js: Node-style errors with a `code` (lib/internal/errors.js subset)
 // and the shared async-id symbols and hook stubs used by later files.
 internal.async_id_symbol = Symbol('asyncId');
+// A stack line of weft's own code ("node:events:194:28", tools/jsc.c's
+// names, or "weft:internal/modules.js:506:16"): printed stacks leave these out
+internal.isBuiltinFrame = (line) => /^\s+at (?:.*\()?(?:node:|weft:internal\/)[^()]*\)?$/.test(line);
 internal.madeBy = natives.madeBy; // the constructor of an object whose prototype became null
 internal.promiseState = natives.promiseState; // [0 pending / 1 fulfilled / 2 rejected, result]
 internal.trigger_async_id_symbol = Symbol('triggerId');

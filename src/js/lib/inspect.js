@@ -1531,7 +1531,7 @@ function formatError(err, constructor, tag, ctx, keys) {
     const lines = getStackFrames(ctx, err, stackFramePart);
     if (ctx.colors) {
       // Gray out frames of built-in modules (node:NAME for a module weft
-      // has, and weft's own weft:internal/ files) and the working
+      // has, weft's own files among them, and its weft:internal/ files) and the working
       // directory; underline node_modules package names.
       const workingDirectory = safeGetCWD();
       let esmWorkingDirectory;

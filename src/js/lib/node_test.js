@@ -96,7 +96,7 @@ function yamlError(pad, failureType, err) {
     if (err.operator) out += yaml(pad, 'operator', err.operator);
   }
   const frames = own && typeof err.stack === 'string' ?
-    err.stack.split('\n').filter((l) => /^ {4}at /.test(l) && !/\((weft:internal\/|native\))/.test(l))
+    err.stack.split('\n').filter((l) => /^ {4}at /.test(l) && !internal.isBuiltinFrame(l) && !/\(native\)$/.test(l))
       .map((l) => l.slice(7)) : [];
   if (frames.length) out += `${pad}  stack: |-\n${frames.map((f) => `${pad}    ${f}\n`).join('')}`;
   return out;

@@ -315,7 +315,7 @@ if (!natives.host) {
 function noop() {}
 // Frames inside weft's own bootstrap say nothing to the user.
 function userFrames(text) {
-  return limitFrames(text.split('\n').filter((l) => !/^\s+at .*weft:internal\//.test(l) && !/^\s+at apply \(native\)$/.test(l)).join('\n'));
+  return limitFrames(text.split('\n').filter((l) => !internal.isBuiltinFrame(l) && !/^\s+at apply \(native\)$/.test(l)).join('\n'));
 }
 // Keep the first 10 frame lines (V8's default Error.stackTraceLimit).
 function limitFrames(text, max = 10) {

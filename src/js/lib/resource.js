@@ -24,7 +24,7 @@ function userStack(err) {
   const out = [];
   let run = 0;
   for (const l of s.split('\n')) {
-    if (!/^\s+at /.test(l) || /weft:internal\//.test(l) || /^\s+at .*\(native\)$/.test(l)) continue;
+    if (!/^\s+at /.test(l) || internal.isBuiltinFrame(l) || /^\s+at .*\(native\)$/.test(l)) continue;
     if (out.length && l === out[out.length - 1]) { run++; continue; }
     if (run) out.push(`    ... repeated ${run} more time${run === 1 ? '' : 's'}`), run = 0;
     out.push(l);
