@@ -1436,7 +1436,11 @@ int weft__srv_load(weft_host *h, const char *dir)
     s->dir = strdup(abs);
     weft__srv_refresh(h);
     snprintf(cfg, sizeof cfg, "%s/server.cfg", abs);
-    if (!is_file(cfg)) return 0; /* a folder without server.cfg starts nothing */
+    if (!is_file(cfg)) { /* a folder without server.cfg starts nothing */
+        if (!lstat(cfg, &st)) /* but one that is not a file is said */
+            weft__log(h, "weft", "server.cfg is not a regular file: nothing in it was run");
+        return 0;
+    }
     int pushed = weft__ace_push(&s->ace, "system.console") == 0;
     s->cmd_gen = ++s->gen_seq;
     int rc = weft__cfg_load_reporting(cfg, cfg_exec_cb, cfg_error, h, err, sizeof err);

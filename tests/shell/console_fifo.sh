@@ -4,11 +4,12 @@
 # and SIGTERM could not end it): exec and profiler saveJSON open files
 # without blocking and refuse anything that is not a regular file with one
 # line; the server keeps answering. A resource whose fxmanifest.lua is a
-# FIFO is not a resource (no hang at the scan).
+# FIFO is not a resource (no hang at the scan); a server.cfg that is one is
+# said and not run.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$T/srv/resources/fifo_res"
-printf 'set sv_hitchWarning 600000\n' > "$T/srv/server.cfg"
-mkfifo "$T/srv/pipe.cfg" "$T/srv/resources/fifo_res/fxmanifest.lua"
+# server.cfg itself a FIFO: said, not waited on
+mkfifo "$T/srv/server.cfg" "$T/srv/pipe.cfg" "$T/srv/resources/fifo_res/fxmanifest.lua"
 serve
 type_line 'exec pipe.cfg'
 type_line 'echo after exec'
@@ -23,6 +24,7 @@ wait_for 'still here' 20
 type_line quit
 wait_exit 20
 cat "$T/out"
+expect '^\[weft\] server.cfg is not a regular file: nothing in it was run$'
 expect "^\[weft\] exec: 'pipe.cfg' is not a regular file\$"
 expect '^\[weft\] after exec$'
 expect "^\[profiler\] cannot write $T/srv/pipe.cfg: not a regular file\$"
