@@ -132,7 +132,11 @@ int weft_host_load(weft_host *h, const char *dir);
 /* Run one console command line ("start NAME", "stop NAME", "restart NAME",
  * "ensure NAME", "refresh", "resources", "set NAME VALUE", "exec FILE",
  * "emit NAME [JSON-ARRAY]", "emitnet SOURCE NAME [JSON-ARRAY]", "help",
- * "quit"). Returns 0 or a negative WEFT_E* from the command. */
+ * "quit") as system.console, as if typed: called from outside script code
+ * (depth 0), the command and the commands it queued (a resource stopped
+ * for its CPU limit, a restart asked for by ExecuteCommand) are done when it
+ * returns; called from inside a native or handler, the line is queued.
+ * Host thread only. Returns 0 or a negative WEFT_E* from the command. */
 int weft_host_command(weft_host *h, const char *line);
 
 /* Start / stop / restart a resource by name (dependencies start first;

@@ -56,8 +56,7 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
                 weft__log(h, "weft", "NUL byte in line (ignored)");
             else if (c->len) {
                 c->line[c->len] = 0;
-                weft__srv_command(h, c->line);
-                weft__srv_run_queued(h);
+                weft_host_command(h, c->line); /* with what it queued: see weft.h */
             }
             c->len = 0;
             c->too_long = c->nul = 0;

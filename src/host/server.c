@@ -1500,7 +1500,9 @@ int weft_host_load(weft_host *h, const char *dir)
 int weft_host_command(weft_host *h, const char *line)
 {
     if (!h || !line) return WEFT_EINVAL;
-    return weft__srv_command(h, line);
+    int rc = weft__srv_command(h, line);
+    weft__srv_run_queued(h); /* as the console: the next command sees its effects */
+    return rc;
 }
 
 int weft_host_start(weft_host *h, const char *resource)
