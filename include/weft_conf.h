@@ -57,6 +57,15 @@
  * the report (src/js/lib/resource.js's logError, Node's uncaught-exception
  * path) runs with the limit lowered by this much (src/js/tasks.c). */
 #define WEFT_JS_REPORT_STACK (128 * 1024)
+/* The same for memory, in bytes past weft_memoryLimitMb: an out-of-memory
+ * error is reported with the script's garbage still reachable, and the
+ * report needs some heap (a line, the error's frames). */
+#define WEFT_JS_REPORT_MEMORY (1024 * 1024)
+/* The CPU warning of an entry polled where no script frame runs (between
+ * two jobs of a nextTick or microtask loop) waits for a poll inside one,
+ * to name its file:line: at most this many polls, then it is printed
+ * without (src/js/host_bindings.c). */
+#define WEFT_JS_WARN_POLLS 10000
 /* Node's net/dgram/http in `weft run` and resources (src/js/net_handles.c,
  * src/js/http_parser.c): one socket read or UDP datagram, in bytes (as
  * libuv's suggestion, 64 KiB); the default largest HTTP head (request or

@@ -5,7 +5,24 @@ local register = RegisterCommand
 function RegisterCommand(name, handler, restricted)
   if type(handler) ~= 'function' then return register(name, handler, restricted) end
   return register(name, function(source, args, raw)
-    local ok, err = pcall(handler, source, args, raw)
+    -- where it failed: an error without a position (a native's) gets the
+    -- innermost script line; out of memory (no message handler runs for it)
+    -- the handler's own
+    local ok, err = xpcall(handler, function(e)
+      if type(e) ~= 'string' or e:find('^[^%s]+:%d+: ') then return e end
+      for level = 2, 40 do
+        local d = debug.getinfo(level, 'Sl')
+        if not d then break end
+        if d.currentline > 0 and not d.source:find('^@weft/') then
+          return ('%s:%d: %s'):format(d.short_src, d.currentline, e)
+        end
+      end
+      return e
+    end, source, args, raw)
+    if not ok and err == 'not enough memory' then
+      local d = debug.getinfo(handler, 'S')
+      err = ('%s:%d: %s'):format(d.short_src, d.linedefined, err)
+    end
     if not ok then
       local shown, text = pcall(tostring, err) -- a __tostring may raise too
       if not shown then

@@ -34,6 +34,9 @@ typedef struct weft__js_res {
     JSAtom ref_atom;
     int line_start[3];
     uint64_t warned_entry; /* host->entry_start of the entry already warned about */
+    char warned_at[300];   /* the warning's " in FILE:LINE" (or "") */
+    uint64_t warn_wait_entry; /* the entry whose warning waits for a position */
+    int warn_waits;           /* polls it waited */
     int cpu_warn_ms, cpu_limit_ms; /* convars weft_cpuWarnMs / weft_cpuLimitMs */
     weft__wd_target wd; /* the watchdog thread's handle on this runtime */
     JSRuntime *qjs;      /* what wd pokes */
@@ -43,6 +46,7 @@ typedef struct weft__js_res {
      * n_emit rethrows this very error, so the report names the innermost
      * frames; undefined when none */
     JSValue overflow;
+    int ticks; /* setTick handlers (resource.js): no frame call without one */
     struct native_table *natives; /* the global functions' entries (shared) */
     uint64_t lazy_ran;             /* lazy preludes (by index) already run */
 } weft__js_res;
@@ -354,6 +358,7 @@ static int eval_result(weft__js *js, JSValue r, const char *display)
     if (JS_IsException(r) && js->base.load_error && !js->halted) {
         /* loading for the server: its one line, not a log */
         JSContext *ctx = js->ctx;
+        int reserved = weft__js_report_reserve(js, 1);
         JSValue args[2] = {JS_NewString(ctx, display), JS_GetException(ctx)};
         JSValue line = internal_host_call(js, "loadErrorLine", 2, (JSValueConst *)args);
         const char *str = JS_IsException(line) ? NULL : JS_ToCString(ctx, line);
@@ -363,6 +368,7 @@ static int eval_result(weft__js *js, JSValue r, const char *display)
         JS_FreeValue(ctx, line);
         JS_FreeValue(ctx, args[0]);
         JS_FreeValue(ctx, args[1]);
+        if (reserved) weft__js_report_reserve(js, 0);
         return js->halted ? WEFT_ESTATE : WEFT_ESCRIPT;
     }
     if (JS_IsException(r)) {
@@ -809,7 +815,9 @@ static void js_settle_call(weft__rt *rt, weft__call *call, int status, const cha
 static void js_frame(weft__rt *rt)
 {
     weft__js *js = js_of(rt);
-    if (js->halted) return;
+    /* no setTick handler: nothing to run (and nothing to fail each frame
+     * in a runtime whose heap is full) */
+    if (js->halted || !js->res->ticks) return;
     JSValue r = internal_host_call(js, "runFrame", 0, NULL);
     if (JS_IsException(r)) weft__js_report_exception(js, 0);
     JS_FreeValue(js->ctx, r);
@@ -1350,6 +1358,14 @@ static JSValue n_set_handlers(JSContext *ctx, JSValueConst this_val, int argc,
     return JS_UNDEFINED;
 }
 
+/* host.setTickCount(n): how many setTick handlers resource.js keeps. */
+static JSValue n_set_tick_count(JSContext *ctx, JSValueConst this_val, int argc,
+                                JSValueConst *argv)
+{
+    JS_SELF;
+    return JS_ToInt32(ctx, &js->res->ticks, argv[0]) ? JS_EXCEPTION : JS_UNDEFINED;
+}
+
 /* The global `source`'s accessor pair (resource.js). */
 static JSValue n_get_source(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
@@ -1429,6 +1445,7 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("installNatives", 0, n_install_natives),
     JS_CFUNC_DEF("log", 1, n_log),
     JS_CFUNC_DEF("setHandlers", 1, n_set_handlers),
+    JS_CFUNC_DEF("setTickCount", 1, n_set_tick_count),
     JS_CFUNC_DEF("getSource", 0, n_get_source),
     JS_CFUNC_DEF("setSource", 1, n_set_source),
 };
@@ -1463,8 +1480,11 @@ static int js_interrupt(JSRuntime *rt, void *opaque)
     char at[300];
     if (js->res->cpu_limit_ms > 0 && ms >= (uint64_t)js->res->cpu_limit_ms) {
         char why[400];
+        /* between two jobs no script frame runs: the line the warning named */
+        if (!*js_position(js, at, sizeof at) && js->res->warned_entry == start)
+            snprintf(at, sizeof at, "%s", js->res->warned_at);
         snprintf(why, sizeof why, "ran longer than %d ms (weft_cpuLimitMs)%s",
-                 js->res->cpu_limit_ms, js_position(js, at, sizeof at));
+                 js->res->cpu_limit_ms, at);
         weft__log(h, res_name(js),
                   "script ran longer than %d ms without returning (weft_cpuLimitMs)%s: "
                   "stopping the resource",
@@ -1479,10 +1499,20 @@ static int js_interrupt(JSRuntime *rt, void *opaque)
     }
     if (js->res->cpu_warn_ms > 0 && ms >= (uint64_t)js->res->cpu_warn_ms &&
         js->res->warned_entry != start) {
+        /* Polled between two jobs of a nextTick or microtask loop, no script
+         * frame is running: wait for a poll inside one (they come every few
+         * thousand instructions), for at most WEFT_JS_WARN_POLLS polls
+         * (counted, not timed: a loaded machine runs fewer in the time). */
+        if (js->res->warn_wait_entry != start) {
+            js->res->warn_wait_entry = start;
+            js->res->warn_waits = 0;
+        }
+        if (!*js_position(js, at, sizeof at) && ++js->res->warn_waits < WEFT_JS_WARN_POLLS) return 0;
         js->res->warned_entry = start;
+        snprintf(js->res->warned_at, sizeof js->res->warned_at, "%s", at);
         weft__log(h, res_name(js),
                   "warning: script has been running for more than %d ms (weft_cpuWarnMs)%s",
-                  js->res->cpu_warn_ms, js_position(js, at, sizeof at));
+                  js->res->cpu_warn_ms, at);
     }
     return 0;
 }
@@ -1513,8 +1543,10 @@ int weft__js_host_natives_init(weft__js *js, JSValue natives, weft__resource *re
     r->qjs = js->rt;
     r->wd.poke = js_poke;
     weft__wd_add(js->host, &r->wd); /* on failure: polling alone */
-    JS_SetMemoryLimit(js->rt, (size_t)weft__convars_get_int(cv, "weft_memoryLimitMb",
-                                                           WEFT_JS_MEMORY_LIMIT >> 20) << 20);
+    js->mem_limit = (size_t)weft__convars_get_int(cv, "weft_memoryLimitMb",
+                                                  WEFT_JS_MEMORY_LIMIT >> 20)
+                    << 20;
+    JS_SetMemoryLimit(js->rt, js->mem_limit); /* at least 1 MiB (convar_limits.c) */
     if (!ref_class_id) JS_NewClassID(&ref_class_id);
     if (JS_NewClass(js->rt, ref_class_id, &ref_class) < 0) return WEFT_ENOMEM;
     JSValue host = JS_NewObject(ctx);

@@ -134,9 +134,10 @@ typedef struct weft__js {
      * resource called process.exit() or stopped: no more script code. */
     struct weft__js_res *res;
     int halted;
-    /* the runtime's QuickJS stack limit (bytes) and whether error reporting
-     * runs on its reserve now (weft__js_report_reserve) */
-    size_t stack_size;
+    /* the runtime's QuickJS stack limit and memory limit (bytes; 0: none),
+     * and whether error reporting runs on its reserves now
+     * (weft__js_report_reserve) */
+    size_t stack_size, mem_limit;
     int reporting;
 
     struct weft__js_req *reqs; /* libuv requests in flight (bindings.c) */
@@ -209,9 +210,11 @@ void weft__js_report_exception(weft__js *js, int from_promise);
 int weft__js_is_stack_overflow(JSContext *ctx, JSValueConst e);
 JSValue weft__js_throw_stack_overflow(JSContext *ctx);
 /* Error reporting near the end of the stack (a handler that overflowed it,
- * reported where it was caught) runs on WEFT_JS_REPORT_STACK more bytes:
- * weft__js_report_reserve(js, 1) lifts the limit and returns 1 if it did
- * (not already lifted), weft__js_report_reserve(js, 0) after, if it did. */
+ * reported where it was caught) or at the memory limit (an out-of-memory
+ * error, whose garbage may still be reachable) runs on reserves:
+ * WEFT_JS_REPORT_STACK more bytes of stack, WEFT_JS_REPORT_MEMORY more of
+ * heap. weft__js_report_reserve(js, 1) lifts the limits and returns 1 if it
+ * did (not already lifted), weft__js_report_reserve(js, 0) after, if it did. */
 int weft__js_report_reserve(weft__js *js, int on);
 /* Take the pending exception; if it is the exit request, return 1. */
 int weft__js_exit_pending(weft__js *js);

@@ -450,6 +450,7 @@ int weft__js_report_reserve(weft__js *js, int on)
     if (on == js->reporting) return 0;
     js->reporting = on;
     JS_SetMaxStackSize(js->rt, js->stack_size + (on ? WEFT_JS_REPORT_STACK : 0));
+    if (js->mem_limit) JS_SetMemoryLimit(js->rt, js->mem_limit + (on ? WEFT_JS_REPORT_MEMORY : 0));
     return 1;
 }
 

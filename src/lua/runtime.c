@@ -167,14 +167,15 @@ int weft__lua_has_position(const char *msg)
 }
 
 /* An error a C function raised without a position (a native's, an awaited
- * rejection's; not error()/assert(), whose caller chose): "FILE:LINE: " of
- * the innermost script frame of co, skipping weft's own preludes, pushed
- * (or "" when there is none). */
-static const char *script_position(lua_State *L, lua_State *co)
+ * rejection's; not error()/assert(), whose caller chose), or any out of
+ * memory (anywhere): "FILE:LINE: " of the innermost script frame of co,
+ * skipping weft's own preludes, pushed (or "" when there is none). */
+static const char *script_position(lua_State *L, lua_State *co, int status)
 {
     lua_Debug d;
-    if (!lua_getstack(co, 0, &d) || !lua_getinfo(co, "Sn", &d) || strcmp(d.what, "C") ||
-        (d.name && (!strcmp(d.name, "error") || !strcmp(d.name, "assert"))))
+    if (status != LUA_ERRMEM &&
+        (!lua_getstack(co, 0, &d) || !lua_getinfo(co, "Sn", &d) || strcmp(d.what, "C") ||
+         (d.name && (!strcmp(d.name, "error") || !strcmp(d.name, "assert")))))
         return lua_pushliteral(L, "");
     for (int level = 0; lua_getstack(co, level, &d); level++) {
         if (!lua_getinfo(co, "Sl", &d) || d.currentline <= 0) continue;
@@ -197,9 +198,9 @@ static int report_protected(lua_State *L)
         msg = lua_pushfstring(L, "%s (Lua memory limit of %I bytes)", msg, (lua_Integer)limit);
     if (co != L) {
         /* the error line names the file:line even when the message has none */
-        int plain = status == LUA_ERRRUN && lua_type(L, ev) == LUA_TSTRING &&
-                    !weft__lua_has_position(msg);
-        const char *where = plain ? script_position(L, co) : "";
+        int plain = (status == LUA_ERRRUN || status == LUA_ERRMEM) &&
+                    lua_type(L, ev) == LUA_TSTRING && !weft__lua_has_position(msg);
+        const char *where = plain ? script_position(L, co, status) : "";
         if ((*weft__lua_thread_flags(co) & WEFT__LUA_CHUNK) && lua->base.load_error) {
             load_failed(lua, "%s%s", where, msg); /* the server's one line */
             return 0;

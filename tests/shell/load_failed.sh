@@ -30,8 +30,8 @@ wait_exit 20
 cat "$T/out"
 expect '^\[weft\] resource "jsbad": script error in @jsbad/server.js:2:1: SyntaxError: .*; failed to load script server.js$'
 expect '^\[weft\] resource "luabad": script error in @luabad/server.lua:2: .*; failed to load script server.lua$'
-expect '^\[weft\] resource "luaoom": script error in @luaoom/server.lua: not enough memory.*; failed to load script server.lua$'
-expect '^\[weft\] resource "jsoom": script error in @jsoom/server.js:.*out of memory; failed to load script server.js$'
+expect '^\[weft\] resource "luaoom": script error in @luaoom/server.lua:1: not enough memory.*; failed to load script server.lua$'
+expect '^\[weft\] resource "jsoom": script error in @jsoom/server.js:1:[0-9]*: InternalError: out of memory; failed to load script server.js$'
 expect '^\[weft\] jsbad  *started'
 expect '^\[weft\] luabad  *started'
 expect '^\[weft\] luaoom  *started'

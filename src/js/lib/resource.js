@@ -201,9 +201,10 @@ function setTick(fn) {
   if (typeof fn !== 'function') throw new TypeError('setTick: not a function');
   const id = ++tickId;
   ticks.set(id, { fn, busy: false });
+  host.setTickCount(ticks.size);
   return id;
 }
-function clearTick(id) { ticks.delete(id); }
+function clearTick(id) { ticks.delete(id); host.setTickCount(ticks.size); }
 function runFrame() {
   for (const [id, t] of ticks) {
     if (t.busy) continue; // its previous promise is still pending

@@ -1,0 +1,1 @@
+RegisterCommand('le_microloop', () => { const f = () => queueMicrotask(f); f(); }, false);

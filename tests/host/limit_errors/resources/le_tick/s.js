@@ -1,0 +1,1 @@
+RegisterCommand('le_tickloop', () => { const f = () => process.nextTick(f); f(); }, false);
