@@ -7,8 +7,7 @@
   // as the host's own error lines: the script's frames only (not weft's
   // sugar and internals), a recursion's frame once (src/js/lib/resource.js)
   const describe = globalThis[Symbol.for('weft.describeError')];
-  const own = (e) => describe(e).split('\n').filter((l) => !/@weft\//.test(l)).join('\n');
-  const report = (name, e) => console.log(`error in command "${name}": ${own(e)}`);
+  const report = (name, e) => console.log(`error in command "${name}": ${describe(e)}`);
   globalThis.RegisterCommand = function RegisterCommand(name, handler, restricted) {
     if (typeof handler !== 'function') return register(name, handler, restricted);
     return register(name, (source, args, raw) => {

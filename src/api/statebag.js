@@ -29,10 +29,9 @@
   const add = AddStateBagChangeHandler;
   globalThis.AddStateBagChangeHandler = function AddStateBagChangeHandler(keyFilter, bagFilter, handler) {
     if (typeof handler !== 'function') return add(keyFilter, bagFilter, handler);
-    // as the host's own error lines (src/js/lib/resource.js), without weft's sugar
+    // as the host's own error lines (src/js/lib/resource.js)
     const describe = globalThis[Symbol.for('weft.describeError')];
-    const own = (e) => describe(e).split('\n').filter((l) => !/@weft\//.test(l)).join('\n');
-    const report = (e) => console.log(`error in state bag change handler: ${own(e)}`);
+    const report = (e) => console.log(`error in state bag change handler: ${describe(e)}`);
     return add(keyFilter, bagFilter, (...args) => {
       try {
         const r = handler(...args);

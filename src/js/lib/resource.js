@@ -14,7 +14,8 @@ function def(name, value) {
 
 // ---- error reporting ----
 // The frame lines of err.stack (its "Name: message" header is left out);
-// those from weft's own bootstrap say nothing to the user.
+// those from weft's own bootstrap (node:, weft:internal/) and API sugar (@weft/)
+// say nothing to the user.
 // At most 10 frames per error, as V8's default Error.stackTraceLimit: a
 // stack overflow would print thousands, and errors crossing resources add
 // the caller's frames at each hop. A run of one frame (a recursion) is one
@@ -24,7 +25,7 @@ function userStack(err) {
   const out = [];
   let run = 0;
   for (const l of s.split('\n')) {
-    if (!/^\s+at /.test(l) || internal.isBuiltinFrame(l) || /^\s+at .*\(native\)$/.test(l)) continue;
+    if (!/^\s+at /.test(l) || internal.isBuiltinFrame(l) || /\(@weft\//.test(l) || /^\s+at .*\(native\)$/.test(l)) continue;
     if (out.length && l === out[out.length - 1]) { run++; continue; }
     if (run) out.push(`    ... repeated ${run} more time${run === 1 ? '' : 's'}`), run = 0;
     out.push(l);
