@@ -102,7 +102,7 @@ lazyInternal(['EventEmitter'], 'events');
   let ready = [];
   internal.whenProcess = (fn) => { if (ready) ready.push(fn); else fn(); };
   lazyInternal(['process', 'stream', 'applyExecArgv', 'emitBeforeExit', 'emitExit', 'limitFrames',
-                'printUncaught', 'triggerUncaughtException', 'setupChannelFromEnv'], 'process', () => {
+                'printUncaught', 'triggerUncaughtException', 'setupChannelFromEnv', 'arrowColumn'], 'process', () => {
     const fns = ready;
     ready = null;
     for (const fn of fns) fn();

@@ -344,9 +344,13 @@ function printUncaught(err) {
       } finally {
         if (own && own.writable) err.stack = stack;
       }
-      const arrow = err instanceof SyntaxError ? err[internal.privateSymbols().arrow_message_private_symbol] : undefined;
+      const ps = internal.privateSymbols();
+      const arrow = err instanceof SyntaxError ? err[ps.arrow_message_private_symbol] : undefined;
       const m = typeof err.stack === 'string' && /^\s+at (?:.*\()?((?:\/|[A-Za-z]:)[^\s():]+):(\d+)(?::(\d+))?\)?$/m.exec(err.stack);
-      if (typeof arrow === 'string') text = `${arrow}\n${text}`;
+      // a vm script's error has its arrow in its stack already (vm.js's
+      // decorate), and Node prints no second one for the caller's line
+      if (err[ps.decorated_private_symbol] === true) {}
+      else if (typeof arrow === 'string') text = `${arrow}\n${text}`;
       else if (m) text = `${sourceArrow(m[1], Number(m[2]), Number(m[3]))}\n${text}`;
     } else {
       text = `Uncaught ${internal.inspect ? internal.inspect(err) : String(err)}`;
@@ -372,18 +376,24 @@ function sourceArrow(file, line, column) {
   if (text === undefined) return `${file}:${line}`;
   let at = Number.isInteger(column) ? column - 1 : 0;
   if (line === 1 && at >= internal.kCjsHeadLength && !file.endsWith('.mjs')) at -= internal.kCjsHeadLength;
+  return `${file}:${line}\n${text}\n${' '.repeat(arrowColumn(text, at))}^\n`;
+}
+// The caret's column (0-based) on a source line for an error made at column
+// `at` (0-based, QuickJS's): under a `throw` before it, else V8's position.
+function arrowColumn(text, at) {
   at = Math.min(Math.max(at, 0), text.length);
   // QuickJS's column of a call is its '('; V8's is the callee's name, or
-  // `new` for a construction
-  if (text[at] === '(') {
+  // `new` for a construction; of a property access the '.', V8's the name
+  if (text[at] === '.' && /[\w$]/.test(text[at + 1] || '')) at++;
+  else if (text[at] === '(') {
     let k = at;
     while (k > 0 && /[\w$]/.test(text[k - 1])) k--;
     if (k < at) at = /\bnew\s+$/.test(text.slice(0, k)) ? text.slice(0, k).search(/\bnew\s+$/) : k;
   }
   const t = /\bthrow\b(?!.*\bthrow\b)/.exec(text.slice(0, at + 1));
-  if (t !== null) at = t.index;
-  return `${file}:${line}\n${text}\n${' '.repeat(at)}^\n`;
+  return t !== null ? t.index : at;
 }
+internal.arrowColumn = arrowColumn;
 
 // Node's TriggerUncaughtException + the JS handler it calls.
 internal.triggerUncaughtException = function (er, fromPromise) {

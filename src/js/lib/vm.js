@@ -169,7 +169,8 @@ function decorate(err, code, filename, lineOffset) {
   const line = +frame[2];
   const text = code.split(/\r?\n/)[line - 1 - (lineOffset || 0)];
   if (text === undefined) return;
-  const col = Math.max(0, Math.min(+frame[3] - 1, text.length));
+  // under the throw, as Node's caret (process.js)
+  const col = internal.arrowColumn(text, +frame[3] - 1);
   const arrow = `${filename}:${line}\n${text}\n${' '.repeat(col)}^\n`;
   try {
     if (err[ps.arrow_message_private_symbol] === undefined) err[ps.arrow_message_private_symbol] = arrow;
