@@ -73,6 +73,10 @@
  * default, 16 KiB; http.maxHeaderSize). */
 #define WEFT_JS_NET_READ_BYTES (64 * 1024)
 #define WEFT_JS_HTTP_MAX_HEADER (16 * 1024)
+/* HTTP chunked bodies (src/net/llhttp.c, both servers): the chunk-extension
+ * bytes (`;name=value` after a chunk size) one chunk may carry, in bytes
+ * (Node's 16 KiB; past it HPE_CHUNK_EXTENSIONS_OVERFLOW, a 413) */
+#define WEFT_HTTP_MAX_CHUNK_EXT (16 * 1024)
 
 /* MessagePort (src/js/messaging.c): messages delivered per wake-up of a
  * port before it yields to the rest of the loop and wakes again (Node caps a

@@ -87,7 +87,7 @@ static int is_node_flag(const char *a)
         "--expose-gc", "--expose_gc", "--no-warnings", "--no-deprecation", "--throw-deprecation",
         "--trace-deprecation", "--trace-warnings", "--pending-deprecation",
         "--abort-on-uncaught-exception", "--expose-internals", "--no-force-async-hooks-checks",
-        "--zero-fill-buffers", NULL};
+        "--zero-fill-buffers", "--insecure-http-parser", NULL};
     for (int k = 0; known[k]; k++)
         if (!strcmp(a, known[k])) return 1;
     return !strncmp(a, "--experimental-", 15) || !strncmp(a, "--no-experimental-", 18);

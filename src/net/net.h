@@ -227,6 +227,10 @@ typedef struct weft__httpp_cbs {
 } weft__httpp_cbs;
 weft__httpp *weft__httpp_new(int response, const weft__httpp_cbs *cbs, void *ud);
 void weft__httpp_free(weft__httpp *p);
+/* Node's insecureHTTPParser: on, every leniency llhttp has (invalid header
+ * value bytes, conflicting Transfer-Encoding/Content-Length, keep-alive
+ * after Connection: close, a non-final chunked); off (the default), strict. */
+void weft__httpp_set_lenient(weft__httpp *p, int on);
 /* Feed len bytes. Returns the bytes consumed (< len when paused by on_done or
  * an upgrade: the rest belongs to the next message or the new protocol), or
  * WEFT_EINVAL (malformed; *why says how). */
@@ -240,6 +244,9 @@ int weft__httpp_finish(weft__httpp *p, const char **why);
  * ("HPE_INVALID_METHOD"...). */
 void weft__httpp_version(const weft__httpp *p, int *major, int *minor);
 const char *weft__httpp_error_name(const weft__httpp *p);
+/* After parse returned WEFT_EINVAL: the offset in its input of the byte
+ * where parsing stopped (Node's bytesParsed of a parse error). */
+size_t weft__httpp_error_offset(const weft__httpp *p);
 
 /* wslay (wslay.c): a WebSocket endpoint (server or client side) on bytes.
  * The owner feeds received bytes and writes what out() produces. */
