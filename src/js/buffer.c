@@ -400,6 +400,14 @@ static JSValue decode_simple(JSContext *ctx, int enc, const uint8_t *p, size_t n
     return r;
 }
 
+JSValue weft__js_new_latin1(JSContext *ctx, const uint8_t *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && p[i] < 0x80) i++;
+    if (i == n) return JS_NewStringLen(ctx, (const char *)p, n);
+    return decode_simple(ctx, ENC_LATIN1, p, n);
+}
+
 /* natives.buffer.decode(bytes, start, end, enc) -> string */
 static JSValue js_decode(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {

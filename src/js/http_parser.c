@@ -3,14 +3,20 @@
  * HTTP handler uses), with Node's HTTPParser contract: execute(bytes) calls
  * this.onHeadersComplete(major, minor, [name, value...], method, url,
  * status, statusText, upgrade, keepAlive) (returning 1 skips the body),
- * this.onBody(ArrayBuffer) and this.onMessageComplete() synchronously, and
+ * this.onBody(ArrayBuffer) and this.onMessageComplete([name, value...] of
+ * the trailers, or undefined without any) synchronously, and
  * returns the bytes consumed or an Error with llhttp's code (HPE_...).
  * Invariants: a head past maxHeaderSize bytes is HPE_HEADER_OVERFLOW; an
  * exception thrown by a callback stops the parse and is rethrown; the parser
- * is freed by its object's finalizer only (never while executing). */
+ * is freed by its object's finalizer only (never while executing).
+ * Timing for the server's connections check (Node's ConnectionsList): a
+ * request parser is in a message from initialize() or a message's first
+ * byte until that message completes (else idle); expired() compares the
+ * start of that message with headersTimeout / requestTimeout. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <uv.h>
 #include "js/js.h"
 #include "net/net.h"
 
@@ -30,7 +36,9 @@ typedef struct hparser {
     size_t nhdr, hcap;
     size_t url_off, url_len, status_off, status_len;
     size_t head_bytes, max_head;
-    int in_head, overflow, js_error;
+    int in_head, in_trailers, overflow, js_error;
+    uint64_t msg_start; /* uv_hrtime() of the current message's start; 0 idle */
+    int expired, headers_done;
 } hparser;
 
 static JSClassID parser_class_id;
@@ -53,7 +61,7 @@ static int append(hparser *h, const char *at, size_t n, size_t *off, size_t *len
 {
     if (n == 0) return 0; /* llhttp may hand over an empty piece; buf may be NULL */
     h->head_bytes += n;
-    if (h->in_head && h->head_bytes > h->max_head) {
+    if ((h->in_head || h->in_trailers) && h->head_bytes > h->max_head) {
         h->overflow = 1;
         return -1;
     }
@@ -79,6 +87,9 @@ static int p_begin(void *ud)
     h->url_len = h->status_len = 0;
     h->head_bytes = 0;
     h->in_head = 1;
+    h->in_trailers = 0;
+    h->expired = h->headers_done = 0;
+    h->msg_start = uv_hrtime();
     return 0;
 }
 
@@ -97,7 +108,7 @@ static int p_status(void *ud, const char *at, size_t n)
 static int p_field(void *ud, const char *at, size_t n)
 {
     hparser *h = ud;
-    if (!h->in_head) return 0; /* trailers are not reported */
+    if (!h->in_head && !h->in_trailers) return 0;
     if (h->nhdr == 0 || h->hdr[h->nhdr - 1].field_done) {
         if (h->nhdr == h->hcap) {
             size_t cap = h->hcap ? h->hcap * 2 : 16;
@@ -115,14 +126,14 @@ static int p_field(void *ud, const char *at, size_t n)
 static int p_field_done(void *ud)
 {
     hparser *h = ud;
-    if (h->in_head && h->nhdr) h->hdr[h->nhdr - 1].field_done = 1;
+    if ((h->in_head || h->in_trailers) && h->nhdr) h->hdr[h->nhdr - 1].field_done = 1;
     return 0;
 }
 
 static int p_value(void *ud, const char *at, size_t n)
 {
     hparser *h = ud;
-    if (!h->in_head || !h->nhdr) return 0;
+    if ((!h->in_head && !h->in_trailers) || !h->nhdr) return 0;
     hdr_span *s = &h->hdr[h->nhdr - 1];
     return append(h, at, n, &s->voff, &s->vlen);
 }
@@ -145,37 +156,57 @@ static int call(hparser *h, const char *name, int argc, JSValue *argv, int32_t *
     return 0;
 }
 
-static int p_headers(void *ud, const char *method, int status, int keep_alive, int upgrade)
+/* head bytes are latin1, one char per byte (Node's parser strings) */
+static JSValue latin1(JSContext *ctx, const char *p, size_t n)
 {
-    hparser *h = ud;
+    return weft__js_new_latin1(ctx, (const uint8_t *)p, n);
+}
+
+/* [name, value...] of the fields kept (head or trailers) */
+static JSValue field_list(hparser *h)
+{
     JSContext *ctx = h->ctx;
-    h->in_head = 0;
-    int major = 1, minor = 1;
-    weft__httpp_version(h->p, &major, &minor);
     /* no head bytes kept yet (a response with an empty reason and no
      * headers): buf is NULL, every span empty (fuzz_http_parser) */
     const char *buf = h->buf ? h->buf : "";
     JSValue list = JS_NewArray(ctx);
     for (size_t i = 0; i < h->nhdr; i++) {
         hdr_span *s = &h->hdr[i];
-        JS_SetPropertyUint32(ctx, list, (uint32_t)(2 * i), JS_NewStringLen(ctx, buf + s->koff, s->klen));
+        JS_SetPropertyUint32(ctx, list, (uint32_t)(2 * i), latin1(ctx, buf + s->koff, s->klen));
         /* llhttp leaves trailing spaces of a value in; Node trims them */
         size_t vl = s->vlen;
         while (vl && (buf[s->voff + vl - 1] == ' ' || buf[s->voff + vl - 1] == '\t')) vl--;
-        JS_SetPropertyUint32(ctx, list, (uint32_t)(2 * i + 1), JS_NewStringLen(ctx, buf + s->voff, vl));
+        JS_SetPropertyUint32(ctx, list, (uint32_t)(2 * i + 1), latin1(ctx, buf + s->voff, vl));
     }
+    return list;
+}
+
+static int p_headers(void *ud, const char *method, int status, int keep_alive, int upgrade)
+{
+    hparser *h = ud;
+    JSContext *ctx = h->ctx;
+    h->in_head = 0;
+    h->headers_done = 1;
+    int major = 1, minor = 1;
+    weft__httpp_version(h->p, &major, &minor);
+    const char *buf = h->buf ? h->buf : "";
+    JSValue list = field_list(h);
     JSValue argv[9] = {
         JS_NewInt32(ctx, major),
         JS_NewInt32(ctx, minor),
         list,
         method ? JS_NewString(ctx, method) : JS_UNDEFINED,
-        h->response ? JS_UNDEFINED : JS_NewStringLen(ctx, buf + h->url_off, h->url_len),
+        h->response ? JS_UNDEFINED : latin1(ctx, buf + h->url_off, h->url_len),
         JS_NewInt32(ctx, h->response ? status : 0),
-        h->response ? JS_NewStringLen(ctx, buf + h->status_off, h->status_len) : JS_UNDEFINED,
+        h->response ? latin1(ctx, buf + h->status_off, h->status_len) : JS_UNDEFINED,
         JS_NewBool(ctx, upgrade),
         JS_NewBool(ctx, keep_alive),
     };
     int32_t skip = 0;
+    /* what follows the head until the message ends is its trailers (llhttp
+     * reports them as fields after the last chunk), under the same limit */
+    h->len = h->nhdr = h->head_bytes = 0;
+    h->in_trailers = 1;
     if (call(h, "onHeadersComplete", 9, argv, &skip) < 0) return -1;
     return skip == 1 ? 1 : 0;
 }
@@ -191,7 +222,10 @@ static int p_done(void *ud, int keep_alive)
 {
     hparser *h = ud;
     (void)keep_alive;
-    return call(h, "onMessageComplete", 0, NULL, NULL) < 0 ? -1 : 0;
+    h->msg_start = 0;
+    h->in_trailers = 0;
+    JSValue argv[1] = {h->nhdr ? field_list(h) : JS_UNDEFINED};
+    return call(h, "onMessageComplete", 1, argv, NULL) < 0 ? -1 : 0;
 }
 
 static const weft__httpp_cbs parser_cbs = {
@@ -213,7 +247,8 @@ static hparser *get_parser(JSContext *ctx, JSValueConst v)
     return h;
 }
 
-/* parser.initialize(isResponse, maxHeaderSize): a fresh parser state */
+/* parser.initialize(isResponse, maxHeaderSize, lenient): a fresh parser
+ * state; lenient is Node's insecureHTTPParser (llhttp's lenient flags) */
 static JSValue js_initialize(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     hparser *h = get_parser(ctx, this_val);
@@ -223,13 +258,42 @@ static JSValue js_initialize(JSContext *ctx, JSValueConst this_val, int argc, JS
     if (!JS_IsUndefined(h->self)) return JS_ThrowTypeError(ctx, "parser is executing");
     weft__httpp *p = weft__httpp_new(JS_ToBool(ctx, argv[0]), &parser_cbs, h);
     if (!p) return JS_ThrowOutOfMemory(ctx);
+    if (argc > 2 && JS_ToBool(ctx, argv[2])) weft__httpp_set_lenient(p, 1);
     weft__httpp_free(h->p);
     h->p = p;
     h->response = JS_ToBool(ctx, argv[0]);
     h->max_head = max > 0 ? (size_t)max : WEFT_JS_HTTP_MAX_HEADER;
     h->len = h->nhdr = h->url_len = h->status_len = h->head_bytes = 0;
-    h->in_head = h->overflow = h->js_error = 0;
+    h->in_head = h->in_trailers = h->overflow = h->js_error = 0;
+    /* a connection waits for its first request from the start (Node) */
+    h->expired = h->headers_done = 0;
+    h->msg_start = h->response ? 0 : uv_hrtime();
     return JS_UNDEFINED;
+}
+
+/* parser.expired(headersTimeout, requestTimeout) (ms; 0 is off) -> true
+ * once for an active message whose head took longer than headersTimeout or
+ * which is older than requestTimeout (once per message) */
+static JSValue js_expired(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    hparser *h = get_parser(ctx, this_val);
+    if (!h) return JS_EXCEPTION;
+    double headers_ms = 0, request_ms = 0;
+    if (argc > 0 && JS_ToFloat64(ctx, &headers_ms, argv[0])) return JS_EXCEPTION;
+    if (argc > 1 && JS_ToFloat64(ctx, &request_ms, argv[1])) return JS_EXCEPTION;
+    if (!h->p || !h->msg_start || h->expired) return JS_FALSE;
+    double age_ms = (double)(uv_hrtime() - h->msg_start) / 1e6;
+    h->expired = (headers_ms > 0 && !h->headers_done && age_ms > headers_ms) ||
+                 (request_ms > 0 && age_ms > request_ms);
+    return JS_NewBool(ctx, h->expired);
+}
+
+/* parser.idle() -> true between messages (Node's closeIdleConnections) */
+static JSValue js_idle(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    hparser *h = get_parser(ctx, this_val);
+    if (!h) return JS_EXCEPTION;
+    return JS_NewBool(ctx, !h->p || !h->msg_start);
 }
 
 static JSValue parse_error(JSContext *ctx, hparser *h, const char *why, size_t consumed)
@@ -273,7 +337,7 @@ static JSValue js_execute(JSContext *ctx, JSValueConst this_val, int argc, JSVal
         h->js_error = 0;
         return JS_EXCEPTION;
     }
-    if (r < 0) return parse_error(ctx, h, why ? why : "Parse Error", 0);
+    if (r < 0) return parse_error(ctx, h, why ? why : "Parse Error", weft__httpp_error_offset(h->p));
     return JS_NewInt64(ctx, r);
 }
 
@@ -306,10 +370,12 @@ static JSValue js_resume(JSContext *ctx, JSValueConst this_val, int argc, JSValu
 }
 
 static const JSCFunctionListEntry parser_proto[] = {
-    JS_CFUNC_DEF("initialize", 2, js_initialize),
+    JS_CFUNC_DEF("initialize", 3, js_initialize),
     JS_CFUNC_DEF("execute", 1, js_execute),
     JS_CFUNC_DEF("finish", 0, js_finish),
     JS_CFUNC_DEF("resume", 0, js_resume),
+    JS_CFUNC_DEF("expired", 2, js_expired),
+    JS_CFUNC_DEF("idle", 0, js_idle),
 };
 
 /* binding.newParser() -> an HTTPParser (initialize before use) */

@@ -374,6 +374,8 @@ int weft__js_get_bytes(JSContext *ctx, JSValueConst v, uint8_t **p, size_t *len)
 /* A new ArrayBuffer: a copy of data, or owning malloc'ed data (freed with free()). */
 JSValue weft__js_new_bytes(JSContext *ctx, const uint8_t *data, size_t len);
 JSValue weft__js_adopt_bytes(JSContext *ctx, uint8_t *data, size_t len);
+/* A string of n latin1 bytes (one char per byte, as Node's OneByteString). */
+JSValue weft__js_new_latin1(JSContext *ctx, const uint8_t *p, size_t n);
 
 /* Throw the uncatchable error that unwinds a runtime on process.exit(). */
 JSValue weft__js_throw_exit(JSContext *ctx);

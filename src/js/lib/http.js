@@ -90,9 +90,15 @@ function utcDate() {
 const kIncoming = Symbol('kIncoming');
 const kOnHeaders = Symbol('kOnHeaders');
 // A parser for `socket`: onIncoming(message, keepAlive) when a head is complete.
-function newParser(isResponse, socket, maxSize) {
+// insecure: the owner's insecureHTTPParser, else `--insecure-http-parser`
+let insecureFlag;
+function isLenient() {
+  if (insecureFlag === undefined) insecureFlag = process.execArgv.includes('--insecure-http-parser');
+  return insecureFlag;
+}
+function newParser(isResponse, socket, maxSize, insecure) {
   const parser = pb.newParser();
-  parser.initialize(isResponse, maxSize || maxHeaderSize);
+  parser.initialize(isResponse, maxSize || maxHeaderSize, insecure === undefined ? isLenient() : insecure);
   initAsync(parser, isResponse ? 'HTTPCLIENTREQUEST' : 'HTTPINCOMINGMESSAGE', socket[internal.async_id_symbol]);
   parser.socket = socket;
   parser.incoming = null;
@@ -145,11 +151,12 @@ function parserOnBody(ab) {
     }
   });
 }
-function parserOnMessageComplete() {
+function parserOnMessageComplete(trailers) {
   const msg = this.incoming;
   if (!msg) return;
   inScope(this, () => {
     msg.complete = true;
+    if (trailers) msg._addHeaderLines(trailers, trailers.length);
     if (!msg.upgrade) msg.push(null);
     if (this.onMessageDone) this.onMessageDone(msg);
   });
@@ -473,6 +480,40 @@ OutgoingMessage.prototype.removeHeader = function (name) {
 OutgoingMessage.prototype._implicitHeader = function () {
   throw makeNodeError(Error, 'ERR_METHOD_NOT_IMPLEMENTED', 'The _implicitHeader() method is not implemented');
 };
+// DEP0066: the old header maps, views of kOutHeaders (util loaded on first use)
+function dep0066(what, fn) {
+  let deprecated;
+  return function (...args) {
+    deprecated ??= internal.loadBuiltin('util').deprecate(fn, `OutgoingMessage.prototype.${what} is deprecated`, 'DEP0066');
+    return Reflect.apply(deprecated, this, args);
+  };
+}
+Object.defineProperty(OutgoingMessage.prototype, '_headers', {
+  get: dep0066('_headers', function () { return this.getHeaders(); }),
+  set: dep0066('_headers', function (val) {
+    if (val == null) this[kOutHeaders] = null;
+    else if (typeof val === 'object') {
+      const headers = this[kOutHeaders] = { __proto__: null };
+      for (const name of Object.keys(val)) headers[name.toLowerCase()] = [name, val[name]];
+    }
+  }),
+  configurable: true,
+});
+Object.defineProperty(OutgoingMessage.prototype, '_headerNames', {
+  get: dep0066('_headerNames', function () {
+    const headers = this[kOutHeaders];
+    if (headers === null) return null;
+    const out = { __proto__: null };
+    for (const key of Object.keys(headers)) out[key] = headers[key][0];
+    return out;
+  }),
+  set: dep0066('_headerNames', function (val) {
+    const headers = this[kOutHeaders];
+    if (typeof val !== 'object' || val === null || !headers) return;
+    for (const key of Object.keys(val)) if (headers[key]) headers[key][0] = val[key];
+  }),
+  configurable: true,
+});
 OutgoingMessage.prototype._renderHeaders = function () {
   if (this._header) throw headersSentError('render');
   const headers = {};
@@ -547,6 +588,12 @@ OutgoingMessage.prototype._storeHeader = function (firstLine, headers) {
 };
 function processHeader(self, state, key, value, validate) {
   if (validate) validateHeaderName(key);
+  // RFC 6266 4.3: with a Content-Length (stored before it), a
+  // Content-Disposition value's chars are its bytes (Node's latin1 round trip)
+  if (self._contentLength && key.length === 19 && key.toLowerCase() === 'content-disposition') {
+    const bytes = (v) => Buffer.from(v, 'latin1').toString();
+    value = Array.isArray(value) ? value.map(bytes) : bytes(value);
+  }
   if (Array.isArray(value)) {
     if ((value.length < 2 || !isCookieField(key)) && (!self[kUniqueHeaders] || !self[kUniqueHeaders].has(key.toLowerCase()))) {
       for (const v of value) storeHeader(self, state, key, v, validate);
@@ -854,16 +901,26 @@ ServerResponse.prototype.writeContinue = function (cb) {
 ServerResponse.prototype.writeProcessing = function (cb) {
   this._writeRaw('HTTP/1.1 102 Processing\r\n\r\n', 'ascii', cb);
 };
-ServerResponse.prototype.writeEarlyHints = function (hints, cb) {
-  validateObject(hints, 'hints');
-  let head = 'HTTP/1.1 103 Early Hints\r\n';
-  for (const key of Object.keys(hints)) {
-    const v = hints[key];
-    for (const one of Array.isArray(v) ? v : [v]) {
-      validateHeaderValue(key, one);
-      head += `${key}: ${one}\r\n`;
+// a Link header value (RFC 8288): `<uri>` then `; param` or `; param=value`
+// (a value may be quoted), e.g. '</styles.css>; rel=preload; as=style'
+const linkValueFormat = /^<[^>]*>(?:\s*;\s*[^;"\s]+(?:=(?:"[^"]*"|[^;"\s]*))?)*$/;
+function linkHeaderValue(link) {
+  for (const one of Array.isArray(link) ? link : [link]) {
+    if (typeof one !== 'string' || !linkValueFormat.test(one)) {
+      throw makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'hints' must be an array or string of " +
+        `format "</styles.css>; rel=preload; as=style". Received ${internal.inspect(one)}`);
     }
   }
+  return Array.isArray(link) ? link.join(', ') : link;
+}
+// 103 Early Hints: sent only with a Link (Node: no link, or an empty list, is no-op)
+ServerResponse.prototype.writeEarlyHints = function (hints, cb) {
+  validateObject(hints, 'hints');
+  if (hints.link === null || hints.link === undefined) return;
+  const link = linkHeaderValue(hints.link);
+  if (link.length === 0) return;
+  let head = `HTTP/1.1 103 Early Hints\r\nLink: ${link}\r\n`;
+  for (const key of Object.keys(hints)) if (key !== 'link') head += `${key}: ${hints[key]}\r\n`;
   this._writeRaw(`${head}\r\n`, 'ascii', cb);
 };
 ServerResponse.prototype._implicitHeader = function () {
@@ -928,18 +985,20 @@ function storeHTTPOptions(options) {
   this.maxHeaderSize = maxHeaderSizeOpt;
   if (options.insecureHTTPParser !== undefined) validateBoolean(options.insecureHTTPParser, 'options.insecureHTTPParser');
   this.insecureHTTPParser = options.insecureHTTPParser;
-  if (options.requestTimeout !== undefined) {
-    validateInteger(options.requestTimeout, 'requestTimeout', 0);
-    this.requestTimeout = options.requestTimeout;
-  } else this.requestTimeout = 300000;
-  if (options.headersTimeout !== undefined) {
-    validateInteger(options.headersTimeout, 'headersTimeout', 0);
-    this.headersTimeout = options.headersTimeout;
-  } else this.headersTimeout = Math.min(60000, this.requestTimeout);
+  // (ms, integers >= 0; 0 turns one off)
+  const msOption = (name, dflt) => {
+    if (options[name] === undefined) return dflt;
+    validateInteger(options[name], name, 0);
+    return options[name];
+  };
+  this.requestTimeout = msOption('requestTimeout', 300000);
+  this.headersTimeout = msOption('headersTimeout', Math.min(60000, this.requestTimeout));
   if (this.requestTimeout > 0 && this.headersTimeout > 0 && this.headersTimeout > this.requestTimeout) {
     throw makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
       'The value of "headersTimeout" is out of range. It must be <= requestTimeout. Received ' + this.headersTimeout);
   }
+  this.keepAliveTimeout = msOption('keepAliveTimeout', 5000);
+  this.connectionsCheckingInterval = msOption('connectionsCheckingInterval', 30000);
   if (options.requireHostHeader !== undefined) validateBoolean(options.requireHostHeader, 'options.requireHostHeader');
   this.requireHostHeader = options.requireHostHeader !== undefined ? options.requireHostHeader : true;
   if (options.joinDuplicateHeaders !== undefined) validateBoolean(options.joinDuplicateHeaders, 'options.joinDuplicateHeaders');
@@ -966,15 +1025,31 @@ function Server(options, requestListener) {
   this.timeout = 0;
   this.maxHeadersCount = null;
   this.maxRequestsPerSocket = 0;
-  this.keepAliveTimeout = 5000;
   this[kConnections] = new Set();
   if (options.uniqueHeaders) this[kUniqueHeaders] = new Set(options.uniqueHeaders.map((h) => h.toLowerCase()));
 }
 Object.setPrototypeOf(Server.prototype, net.Server.prototype);
 Object.setPrototypeOf(Server, net.Server);
-function setupConnectionsTracking() {}
+// Node's headersTimeout / requestTimeout: one unref'd interval per listening
+// server checks every connection's active message (the parser's expired())
+// and answers the late ones 408, as Node's connections check does.
+const kConnectionsCheckingInterval = Symbol('http.server.connectionsCheckingInterval');
+function setupConnectionsTracking() {
+  if (this[kConnectionsCheckingInterval]) clearInterval(this[kConnectionsCheckingInterval]);
+  this[kConnectionsCheckingInterval] = setInterval(checkConnections.bind(this), this.connectionsCheckingInterval).unref();
+}
+function checkConnections() {
+  if (this.headersTimeout === 0 && this.requestTimeout === 0) return;
+  for (const socket of this[kConnections]) {
+    const state = socket[kConnState];
+    if (state && state.parser && state.parser.expired(this.headersTimeout, this.requestTimeout)) {
+      socketOnError.call(socket, makeNodeError(Error, 'ERR_HTTP_REQUEST_TIMEOUT', 'Request timeout'));
+    }
+  }
+}
 Server.prototype.close = function (cb) {
   this.closeIdleConnections();
+  clearInterval(this[kConnectionsCheckingInterval]);
   return net.Server.prototype.close.call(this, cb);
 };
 Server.prototype[Symbol.asyncDispose] = function () {
@@ -986,7 +1061,9 @@ Server.prototype.closeAllConnections = function () {
 Server.prototype.closeIdleConnections = function () {
   for (const socket of this[kConnections]) {
     const st = socket[kConnState];
-    if (st && st.outgoing.length === 0 && !socket._httpMessage && !st.incomingPending) socket.destroy();
+    if (!st || !st.parser || !st.parser.idle()) continue;
+    if (socket._httpMessage && !socket._httpMessage.finished) continue;
+    socket.destroy();
   }
 };
 Server.prototype.setTimeout = function (msecs, callback) {
@@ -1013,22 +1090,24 @@ const kConnState = Symbol('kConnState');
 const badRequestResponse = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
 const requestTimeoutResponse = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n';
 const requestHeaderFieldsTooLargeResponse = 'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n';
+const requestChunkExtensionsTooLargeResponse = 'HTTP/1.1 413 Payload Too Large\r\nConnection: close\r\n\r\n';
 
 function connectionListener(socket) {
   const server = this;
   if (server.timeout && typeof socket.setTimeout === 'function') socket.setTimeout(server.timeout);
   socket.on('timeout', socketOnTimeout);
-  const parser = newParser(false, socket, server.maxHeaderSize);
+  const parser = newParser(false, socket, server.maxHeaderSize, server.insecureHTTPParser);
   parser.server = server;
   parser.joinDuplicateHeaders = server.joinDuplicateHeaders;
   parser.maxHeadersCount = server.maxHeadersCount;
   const state = {
-    server, socket, parser, outgoing: [], incoming: [], requestsCount: 0, incomingPending: false,
-    keepAliveTimer: null, headersTimer: null,
+    server, socket, parser, outgoing: [], incoming: [], requestsCount: 0,
+    keepAliveTimeoutSet: false,
   };
   socket[kConnState] = state;
   server[kConnections].add(socket);
   parser.onIncoming = (req, keepAlive) => parserOnIncoming(state, req, keepAlive);
+  socket.parser = parser;
   socket.on('data', socketOnData);
   socket.on('end', socketOnEnd);
   socket.on('error', socketOnError);
@@ -1036,24 +1115,19 @@ function connectionListener(socket) {
   socket.on('drain', socketOnDrain);
   socket.on('resume', onSocketResume);
   socket.on('pause', onSocketPause);
-  armHeadersTimer(state);
+  socket.setEncoding = socketSetEncoding;
   socket._paused = false;
 }
-function armHeadersTimer(state) {
-  const { server } = state;
-  clearHeadersTimer(state);
-  if (server.headersTimeout > 0) {
-    state.headersTimer = setTimeout(() => {
-      state.headersTimer = null;
-      if (state.socket.destroyed) return;
-      const err = makeNodeError(Error, 'ERR_HTTP_REQUEST_TIMEOUT', 'Request timeout');
-      socketOnError.call(state.socket, err);
-    }, server.headersTimeout);
-    state.headersTimer.unref();
-  }
+// the parser reads bytes: a decoding socket would corrupt the messages
+function socketSetEncoding() {
+  throw makeNodeError(Error, 'ERR_HTTP_SOCKET_ENCODING', 'Changing the socket encoding is not allowed per RFC7230 Section 3.');
 }
-function clearHeadersTimer(state) {
-  if (state.headersTimer) { clearTimeout(state.headersTimer); state.headersTimer = null; }
+const keepAliveTimeoutBuffer = 1000;
+// traffic on a kept-alive socket: back to the server's own timeout
+function resetSocketTimeout(state) {
+  if (!state.keepAliveTimeoutSet) return;
+  state.socket.setTimeout(state.server.timeout || 0);
+  state.keepAliveTimeoutSet = false;
 }
 function socketOnTimeout() {
   const state = this[kConnState];
@@ -1067,12 +1141,12 @@ function socketOnTimeout() {
 function socketOnData(d) {
   const state = this[kConnState];
   if (!state || !state.parser) return;
-  if (state.keepAliveTimer) { clearTimeout(state.keepAliveTimer); state.keepAliveTimer = null; }
   const ret = state.parser.execute(d);
   onParserExecuteCommon(state, ret, d);
 }
 function onParserExecuteCommon(state, ret, d) {
   const { socket, server, parser } = state;
+  resetSocketTimeout(state);
   if (ret instanceof Error) {
     prepareError(ret, parser, d);
     socketOnError.call(socket, ret);
@@ -1083,6 +1157,8 @@ function onParserExecuteCommon(state, ret, d) {
     const req = parser.incoming;
     const eventName = req.method === 'CONNECT' ? 'connect' : 'upgrade';
     const bodyHead = d.slice(ret, d.length);
+    freeParser(parser);
+    socket.parser = null;
     socket.readableFlowing = null;
     server.emit(eventName, req, socket, bodyHead);
     return;
@@ -1112,8 +1188,6 @@ function socketOnEnd() {
 function socketOnClose() {
   const state = this[kConnState];
   if (!state) return;
-  clearHeadersTimer(state);
-  if (state.keepAliveTimer) { clearTimeout(state.keepAliveTimer); state.keepAliveTimer = null; }
   state.server[kConnections].delete(this);
   const parser = state.parser;
   if (parser) {
@@ -1123,6 +1197,7 @@ function socketOnClose() {
     }
     freeParser(parser);
     state.parser = null;
+    this.parser = null;
   }
   for (const res of state.outgoing) { res.destroyed = true; res._closed = true; res.emit('close'); }
   state.outgoing.length = 0;
@@ -1143,12 +1218,12 @@ function socketOnError(e) {
   if (this.listenerCount('error') === 0) this.on('error', nop);
   const state = this[kConnState];
   if (!state) { this.destroy(e); return; }
-  clearHeadersTimer(state);
   if (!state.server.emit('clientError', e, this)) {
     if (this.writable && (!this._httpMessage || !this._httpMessage._headerSent)) {
       let response;
       switch (e.code) {
         case 'HPE_HEADER_OVERFLOW': response = requestHeaderFieldsTooLargeResponse; break;
+        case 'HPE_CHUNK_EXTENSIONS_OVERFLOW': response = requestChunkExtensionsTooLargeResponse; break;
         case 'ERR_HTTP_REQUEST_TIMEOUT': response = requestTimeoutResponse; break;
         default: response = badRequestResponse;
       }
@@ -1165,8 +1240,7 @@ function connResetException(msg) {
 
 function parserOnIncoming(state, req, keepAlive) {
   const { server, socket, parser } = state;
-  clearHeadersTimer(state);
-  state.requestsCount++;
+  resetSocketTimeout(state);
   if (req.upgrade) {
     const eventName = req.method === 'CONNECT' ? 'connect' : 'upgrade';
     req.upgrade = server.listenerCount(eventName) > 0;
@@ -1200,9 +1274,6 @@ function parserOnIncoming(state, req, keepAlive) {
   res._onPendingData = nop;
   res.shouldKeepAlive = keepAlive;
   res[kUniqueHeaders] = server[kUniqueHeaders];
-  if (server.maxRequestsPerSocket > 0 && state.requestsCount >= server.maxRequestsPerSocket) {
-    res.maxRequestsOnConnectionReached = true;
-  }
   if (socket._httpMessage) state.outgoing.push(res);
   else res.assignSocket(socket);
   res.on('finish', () => resOnFinish(state, req, res));
@@ -1212,30 +1283,44 @@ function parserOnIncoming(state, req, keepAlive) {
     };
   }
   let handled = false;
-  if (req.headers.expect !== undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
-    if (/(?:^|\W)100-continue(?:$|\W)/i.test(req.headers.expect)) {
+  if (req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
+    // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400
+    if (server.requireHostHeader && req.headers.host === undefined) {
+      res.writeHead(400, ['Connection', 'close']);
+      res.end();
+      return 0;
+    }
+    // past maxRequestsPerSocket (pipelined beyond the advertised max): 503
+    const limited = typeof server.maxRequestsPerSocket === 'number' && server.maxRequestsPerSocket > 0;
+    if (limited) {
+      state.requestsCount++;
+      res.maxRequestsOnConnectionReached = server.maxRequestsPerSocket <= state.requestsCount;
+    }
+    if (limited && server.maxRequestsPerSocket < state.requestsCount) {
+      handled = true;
+      server.emit('dropRequest', req, socket);
+      res.writeHead(503);
+      res.end();
+    } else if (req.headers.expect === undefined) {
+      // an ordinary request
+    } else if (/(?:^|\W)100-continue(?:$|\W)/i.test(req.headers.expect)) {
+      handled = true;
       res._expect_continue = true;
       if (server.listenerCount('checkContinue') > 0) server.emit('checkContinue', req, res);
       else {
         res.writeContinue();
         server.emit('request', req, res);
       }
-    } else if (server.listenerCount('checkExpectation') > 0) {
-      server.emit('checkExpectation', req, res);
     } else {
-      res.writeHead(417);
-      res.end();
+      handled = true;
+      if (server.listenerCount('checkExpectation') > 0) server.emit('checkExpectation', req, res);
+      else {
+        res.writeHead(417);
+        res.end();
+      }
     }
-    handled = true;
   }
-  if (!handled) {
-    if (server.requireHostHeader && req.httpVersionMinor === 1 && req.httpVersionMajor === 1 && req.headers.host === undefined) {
-      res.writeHead(400, ['Connection', 'close']);
-      res.end();
-      return 0;
-    }
-    server.emit('request', req, res);
-  }
+  if (!handled) server.emit('request', req, res);
   return 0;
 }
 function resOnFinish(state, req, res) {
@@ -1262,11 +1347,11 @@ function resOnFinish(state, req, res) {
   } else if (state.outgoing.length === 0) {
     if (state.endAfterResponses) { socket.end(); return; }
     if (state.server.keepAliveTimeout && typeof socket.setTimeout === 'function') {
-      if (state.keepAliveTimer) clearTimeout(state.keepAliveTimer);
-      state.keepAliveTimer = setTimeout(() => { state.keepAliveTimer = null; socket.destroy(); }, state.server.keepAliveTimeout);
-      state.keepAliveTimer.unref();
+      // an idle kept-alive socket times out a little after the advertised
+      // timeout (Node's 1 s buffer, against ECONNRESET races)
+      socket.setTimeout(state.server.keepAliveTimeout + keepAliveTimeoutBuffer);
+      state.keepAliveTimeoutSet = true;
     }
-    armHeadersTimer(state);
   } else {
     const m = state.outgoing.shift();
     if (m) m.assignSocket(socket);
@@ -1276,8 +1361,14 @@ function resOnFinish(state, req, res) {
     socket.resume();
   }
 }
+// the parser lets go of a finished request (once it was read to its end)
 function clearIncoming(req) {
-  req = req || {};
+  req = req || this;
+  const parser = req.socket && req.socket.parser;
+  if (parser && parser.incoming === req) {
+    if (req.readableEnded) parser.incoming = null;
+    else req.on('end', clearIncoming);
+  }
 }
 
 function createServer(opts, requestListener) { return new Server(opts, requestListener); }
@@ -1325,7 +1416,11 @@ Agent.prototype.getName = function (options = {}) {
 };
 function agentOnFree(agent, socket, options) {
   const name = agent.getName(options);
-  if (socket.writable && agent.requests[name] && agent.requests[name].length) {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  if (agent.requests[name] && agent.requests[name].length) {
     const requests = agent.requests[name];
     const req = requests.shift();
     const reqAsyncRes = req[kRequestAsyncResource];
@@ -1358,15 +1453,10 @@ function agentOnFree(agent, socket, options) {
     return;
   }
   agent.freeSockets[name] = freeSockets;
-  socket._httpMessage = null;
-  const active = agent.sockets[name];
-  if (active) {
-    const i = active.indexOf(socket);
-    if (i !== -1) active.splice(i, 1);
-    if (active.length === 0) delete agent.sockets[name];
-  }
   // a free socket belongs to no async resource until it is reused
   socket[internal.async_id_symbol] = -1;
+  socket._httpMessage = null;
+  agent.removeSocket(socket, options);
   socket.once('error', freeSocketErrorListener);
   freeSockets.push(socket);
 }
@@ -1422,6 +1512,7 @@ Agent.prototype.addRequest = function (req, options, port, localAddress) {
     if (!this.requests[name]) this.requests[name] = [];
     // the request's async context, for when a socket frees up
     req[kRequestAsyncResource] = new (internal.loadBuiltin('async_hooks').AsyncResource)('QueuedRequest');
+    req[kRequestOptions] = options;
     this.requests[name].push(req);
   }
 };
@@ -1483,30 +1574,39 @@ function installListeners(agent, s, options) {
   }
   s.on('agentRemove', onRemove);
 }
+// s leaves the active list (and the free one once it is not writable); a
+// request waiting for this key, or else for a key with no socket at all
+// (maxTotalSockets queues across origins), gets a new socket, which takes it
+// from the queue on 'free' (Node's order: this key first, then the others)
 Agent.prototype.removeSocket = function (s, options) {
   const name = this.getName(options);
-  for (const sets of [this.sockets, this.freeSockets]) {
-    const list = sets[name];
+  const sets = s.writable ? [this.sockets] : [this.sockets, this.freeSockets];
+  for (const set of sets) {
+    const list = set[name];
     if (list) {
       const index = list.indexOf(s);
       if (index !== -1) {
         list.splice(index, 1);
-        if (list.length === 0) delete sets[name];
+        if (list.length === 0) delete set[name];
       }
     }
   }
-  // a queued request of this key gets a new socket for the closed one
-  const queue = this.requests[name];
-  if (queue && queue.length) {
-    const sockLen = (this.sockets[name] ? this.sockets[name].length : 0) + (this.freeSockets[name] ? this.freeSockets[name].length : 0);
-    if (sockLen < this.maxSockets && this.totalSocketCount < this.maxTotalSockets) {
-      const req = queue.shift();
-      if (!queue.length) delete this.requests[name];
-      this.createSocket(req, req[kRequestOptions] || options, (err, socket) => {
-        if (err) req.onSocket(socket, err);
-        else setRequestSocket(this, req, socket);
-      });
+  let req;
+  if (this.requests[name] && this.requests[name].length) {
+    req = this.requests[name][0];
+  } else {
+    const keys = Object.keys(this.requests);
+    if (keys.length && !(this.sockets[keys[0]] && this.sockets[keys[0]].length)) {
+      req = this.requests[keys[0]][0];
+      options = req[kRequestOptions];
     }
+  }
+  if (req && options) {
+    req[kRequestOptions] = undefined;
+    this.createSocket(req, options, (err, socket) => {
+      if (err) req.onSocket(socket, err);
+      else socket.emit('free');
+    });
   }
 };
 const kRequestOptions = Symbol('kRequestOptions');
@@ -1546,7 +1646,8 @@ function setRequestSocket(agent, req, socket) {
   if (req.timeout === undefined || req.timeout === agentTimeout) return;
   socket.setTimeout(req.timeout);
 }
-const globalAgent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 });
+// (http.globalAgent = x replaces the default of every later request)
+let globalAgent = new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000 });
 
 // ---- ClientRequest -----------------------------------------------------------------------
 const INVALID_PATH_REGEX = /[^\u0021-\u00ff]/;
@@ -1675,13 +1776,14 @@ function ClientRequest(input, options, cb) {
   if (options.uniqueHeaders) this[kUniqueHeaders] = new Set(options.uniqueHeaders.map((h) => h.toLowerCase()));
   const opts = optsWithoutSignal;
   delete opts.signal;
-  this[kRequestOptions] = opts;
   if (this.agent) {
     this.agent.addRequest(this, opts);
   } else {
     this._last = true;
     this.shouldKeepAlive = false;
+    // (net's `path` is the socket path: never the request path)
     let opt = opts;
+    if (opts.path || opts.socketPath) opt = { ...opts, path: opts.socketPath || undefined };
     if (typeof opts.createConnection === 'function') {
       const oncreate = (err, socket) => {
         if (called) return;
@@ -1693,10 +1795,13 @@ function ClientRequest(input, options, cb) {
         this.onSocket(socket);
       };
       let called = false;
-      const newSocket = opts.createConnection(opt, oncreate);
-      if (newSocket) oncreate(null, newSocket);
+      try {
+        const newSocket = opts.createConnection(opt, oncreate);
+        if (newSocket) oncreate(null, newSocket);
+      } catch (err) {
+        oncreate(err);
+      }
     } else {
-      if (opts.socketPath) opt = { ...opts, path: opts.socketPath };
       this.onSocket(net.createConnection(opt));
     }
   }
@@ -1712,28 +1817,14 @@ function validateHost(host, name) {
 function getTimerDuration(v, name) { return internal.netInternals.getTimerDuration(v, name); }
 function addAbortSignal(req, signal) {
   const onAbort = () => req.destroy(internal.netInternals.makeAbortError(signal.reason));
-  if (signal.aborted) process.nextTick(onAbort);
+  if (signal.aborted) onAbort();
   else {
     signal.addEventListener('abort', onAbort, { once: true });
     req.once('close', () => signal.removeEventListener('abort', onAbort));
   }
 }
-function urlToHttpOptions(url) {
-  const options = {
-    protocol: url.protocol,
-    hostname: typeof url.hostname === 'string' && url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
-    hash: url.hash,
-    search: url.search,
-    pathname: url.pathname,
-    path: `${url.pathname || ''}${url.search || ''}`,
-    href: url.href,
-  };
-  if (url.port !== '') options.port = Number(url.port);
-  if (url.username || url.password) {
-    options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-  }
-  return options;
-}
+// (url.urlToHttpOptions: own properties of the URL object, such as headers, are options too)
+function urlToHttpOptions(url) { return internal.loadBuiltin('url').urlToHttpOptions(url); }
 ClientRequest.prototype._finish = function () {
   OutgoingMessage.prototype._finish.call(this);
   if (hasObserver('http')) {
@@ -1792,7 +1883,7 @@ function onSocketNT(req, socket, err) {
   req._flush();
 }
 function tickOnSocket(req, socket) {
-  const parser = newParser(true, socket, req.maxHeaderSize);
+  const parser = newParser(true, socket, req.maxHeaderSize, req.insecureHTTPParser);
   req.socket = socket;
   parser.joinDuplicateHeaders = req.joinDuplicateHeaders;
   parser.maxHeadersCount = req.maxHeadersCount;
@@ -1952,6 +2043,7 @@ function socketOnDataClient(d) {
     socket.removeListener('timeout', responseOnTimeout);
     parser.finish();
     freeParser(parser);
+    socket.parser = null;
     const bodyHead = d.slice(bytesParsed, d.length);
     const eventName = req.method === 'CONNECT' ? 'connect' : 'upgrade';
     if (req.listenerCount(eventName) > 0) {
@@ -1968,7 +2060,6 @@ function socketOnDataClient(d) {
     } else {
       socket.destroy();
     }
-    socket.parser = null;
   }
 }
 function parserOnIncomingClient(req, socket, parser, res, shouldKeepAlive) {
@@ -2102,14 +2193,18 @@ class HTTPParser {
       return r === 1 || r === true ? 1 : 0;
     };
     p.onBody = function (ab) { parserCallback(owner, HTTPParser.kOnBody, [Buffer.from(ab)]); };
-    p.onMessageComplete = function () { parserCallback(owner, HTTPParser.kOnMessageComplete, []); };
+    p.onMessageComplete = function (trailers) {
+      if (trailers) parserCallback(owner, HTTPParser.kOnHeaders, [trailers, '']);
+      parserCallback(owner, HTTPParser.kOnMessageComplete, []);
+    };
   }
-  initialize(type, resource, maxHeaderSize) {
+  initialize(type, resource, maxHeaderSize, lenient) {
     if (type !== HTTPParser.REQUEST && type !== HTTPParser.RESPONSE) {
       throw makeNodeError(TypeError, 'ERR_INVALID_ARG_VALUE', 'The parser type must be REQUEST or RESPONSE');
     }
     this.close();
-    this[kParser].initialize(type === HTTPParser.RESPONSE, maxHeaderSize || maxHeaderSize === 0 ? maxHeaderSize : undefined);
+    this[kParser].initialize(type === HTTPParser.RESPONSE, maxHeaderSize || maxHeaderSize === 0 ? maxHeaderSize : undefined,
+      !!lenient);
     const res = typeof resource === 'object' && resource !== null ? resource : {};
     initAsync(res, type === HTTPParser.RESPONSE ? 'HTTPCLIENTREQUEST' : 'HTTPINCOMINGMESSAGE');
     this[kResource] = res;
@@ -2176,11 +2271,21 @@ internal.httpModule = {
   setMaxIdleHTTPParsers(max) { validateInteger(max, 'max', 1); },
   get maxHeaderSize() { return maxHeaderSize; },
   get globalAgent() { return globalAgent; },
-  set globalAgent(v) { Object.defineProperty(this, 'globalAgent', { value: v, writable: true, configurable: true, enumerable: true }); },
+  set globalAgent(v) { globalAgent = v; },
 };
 Object.defineProperty(internal.httpModule, '_common', { value: common, enumerable: false });
-Object.defineProperty(internal.httpModule, '_agent', { value: { Agent, globalAgent }, enumerable: false });
+Object.defineProperty(internal.httpModule, '_agent', {
+  value: {
+    Agent,
+    get globalAgent() { return globalAgent; },
+    set globalAgent(v) { globalAgent = v; },
+  },
+  enumerable: false,
+});
 Object.defineProperty(internal.httpModule, '_incoming', { value: { IncomingMessage }, enumerable: false });
 Object.defineProperty(internal.httpModule, '_outgoing', { value: { OutgoingMessage, validateHeaderName, validateHeaderValue }, enumerable: false });
-Object.defineProperty(internal.httpModule, '_server', { value: { Server, ServerResponse, STATUS_CODES, _connectionListener: connectionListener }, enumerable: false });
+Object.defineProperty(internal.httpModule, '_server', {
+  value: { Server, ServerResponse, STATUS_CODES, _connectionListener: connectionListener, kConnectionsCheckingInterval },
+  enumerable: false,
+});
 Object.defineProperty(internal.httpModule, '_client', { value: { ClientRequest }, enumerable: false });

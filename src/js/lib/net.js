@@ -245,12 +245,17 @@ Object.setPrototypeOf(Socket, Duplex);
 const kBuffer = Symbol('kBuffer');
 const kBufferCb = Symbol('kBufferCb');
 
+// (the Duplex destroys the socket with an AbortError on options.signal; the
+// socket only records it, from a listener added on the next tick, as Node's)
 function addSignal(socket, signal) {
-  const abort = () => socket.destroy(makeAbortError(signal.reason));
-  if (signal.aborted) process.nextTick(abort);
+  const onAbort = () => { socket._aborted = true; };
+  if (signal.aborted) process.nextTick(onAbort);
   else {
-    signal.addEventListener('abort', abort, { once: true });
-    socket.once('close', () => signal.removeEventListener('abort', abort));
+    process.nextTick(() => {
+      if (socket.destroyed) return;
+      signal.addEventListener('abort', onAbort, { once: true });
+      socket.once('close', () => signal.removeEventListener('abort', onAbort));
+    });
   }
 }
 function makeAbortError(cause) {
