@@ -2,7 +2,8 @@
  * lib/http.js on weft's llhttp wrapper (src/net/llhttp.c, the one the FiveM
  * HTTP handler uses), with Node's HTTPParser contract: execute(bytes) calls
  * this.onHeadersComplete(major, minor, [name, value...], method, url,
- * status, statusText, upgrade, keepAlive) (returning 1 skips the body),
+ * status, statusText, upgrade, keepAlive) (returning 1 skips the body, 2
+ * makes it an upgrade: no body, the rest is another protocol: CONNECT's 2xx),
  * this.onBody(ArrayBuffer) and this.onMessageComplete([name, value...] of
  * the trailers, or undefined without any) synchronously, and
  * returns the bytes consumed or an Error with llhttp's code (HPE_...).
@@ -208,7 +209,7 @@ static int p_headers(void *ud, const char *method, int status, int keep_alive, i
     h->len = h->nhdr = h->head_bytes = 0;
     h->in_trailers = 1;
     if (call(h, "onHeadersComplete", 9, argv, &skip) < 0) return -1;
-    return skip == 1 ? 1 : 0;
+    return skip == 1 || skip == 2 ? (int)skip : 0;
 }
 
 static int p_body(void *ud, const char *at, size_t n)

@@ -77,7 +77,7 @@ static int on_headers(llhttp_t *p)
     int r = w->cbs->on_headers_done(w->ud, method, w->parser.status_code,
                                     llhttp_should_keep_alive(p), w->parser.upgrade);
     if (r < 0) return -1;
-    return r == 1 ? 1 : 0; /* 1: llhttp skips the body */
+    return r == 1 || r == 2 ? r : 0; /* 1: llhttp skips the body; 2: an upgrade */
 }
 
 static int on_body(llhttp_t *p, const char *at, size_t len)

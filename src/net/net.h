@@ -213,7 +213,8 @@ typedef struct weft__httpp_cbs {
     int (*on_header_field)(void *ud, const char *at, size_t len);
     int (*on_header_field_done)(void *ud);
     int (*on_header_value)(void *ud, const char *at, size_t len);
-    /* method: "GET"...; status: responses only. Return 0, or 1 to skip a body. */
+    /* method: "GET"...; status: responses only. Return 0, 1 to skip a body, or
+     * 2 for an upgrade (no body; parse pauses after the head: CONNECT's 2xx). */
     int (*on_headers_done)(void *ud, const char *method, int status, int keep_alive,
                            int upgrade);
     int (*on_body)(void *ud, const char *at, size_t len);

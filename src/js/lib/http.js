@@ -139,7 +139,9 @@ function headersComplete(parser, major, minor, headers, method, url, statusCode,
     msg.statusMessage = statusMessage;
     msg.upgrade = upgrade;
   }
-  return parser.onIncoming(msg, keepAlive) ? 1 : 0;
+  // 1: no body; 2: an upgrade (the rest of the bytes are another protocol)
+  const r = parser.onIncoming(msg, keepAlive);
+  return r === 2 ? 2 : r ? 1 : 0;
 }
 function parserOnBody(ab) {
   const msg = this.incoming;
@@ -1913,8 +1915,8 @@ function ondrain() {
 function listenSocketTimeout(req) {
   if (req.timeoutCb) return;
   req.timeoutCb = () => req.emit('timeout');
+  // (removed when the socket goes back to the agent or is handed off)
   req.socket.once('timeout', req.timeoutCb);
-  req.socket.once('free', () => { if (req.socket) req.socket.removeListener('timeout', req.timeoutCb); });
 }
 ClientRequest.prototype.setTimeout = function (msecs, callback) {
   if (this._ended) return this;
@@ -2190,7 +2192,7 @@ class HTTPParser {
       const m = method === undefined ? undefined : parserMethods.indexOf(method);
       const r = parserCallback(owner, HTTPParser.kOnHeadersComplete,
         [major, minor, headers, m, url, statusCode, statusMessage, upgrade, keepAlive]);
-      return r === 1 || r === true ? 1 : 0;
+      return r === 1 || r === true ? 1 : r === 2 ? 2 : 0;
     };
     p.onBody = function (ab) { parserCallback(owner, HTTPParser.kOnBody, [Buffer.from(ab)]); };
     p.onMessageComplete = function (trailers) {
