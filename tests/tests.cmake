@@ -129,6 +129,10 @@ foreach(c ${WEFT_CLUSTER_CASES})
   endif()
 endforeach()
 
+# vm.compileFunction's params cannot add code (QuickJS patches 0086-0087).
+add_test(NAME js/vm-compile-function-params
+  COMMAND $<TARGET_FILE:weft_cli> run ${CMAKE_SOURCE_DIR}/tests/js/vm_compile_function_params.js)
+
 # node:test's TAP report and exit code, against Node's on the same file.
 add_test(NAME js/node-test-tap
   COMMAND ${CMAKE_SOURCE_DIR}/tests/js/node-test-tap.sh $<TARGET_FILE:weft_cli>

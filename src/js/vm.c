@@ -411,14 +411,66 @@ int weft__js_vm_run_own_jobs(JSContext *target)
 
 /* ---- running code ---- */
 
+/* the byte offset in utf8 (QuickJS's UTF-8 of a string: 4 bytes for a
+ * surrogate pair, one sequence for any other UTF-16 unit) of UTF-16 index
+ * i, -1 if past the end. Bound: len bytes. */
+static int64_t utf8_offset_of(const char *utf8, size_t len, uint32_t i)
+{
+    size_t at = 0;
+    uint32_t units = 0;
+    while (units < i && at < len) {
+        unsigned char c = (unsigned char)utf8[at];
+        units += c >= 0xf0 ? 2 : 1;
+        at += c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+    }
+    return units == i && at < len ? (int64_t)at : -1;
+}
+
+/* bounds_v, [start, paramsEnd, bodyEnd] (UTF-16 indexes into src, from
+ * vm.js's compileFunction): where the wrapped function, the ')' after its
+ * parameters and the '}' after its body are; made byte offsets into code
+ * (src after skip blank lines) for QuickJS patches 0086-0087, so the
+ * parameters and body cannot close the function and add code. 1 if
+ * bounds_v is undefined, 0 done, -1 thrown. */
+static int function_bounds(JSContext *ctx, JSDynamicFunctionBounds *dyn, JSValueConst bounds_v,
+                           const char *code, size_t len, size_t skip)
+{
+    if (JS_IsUndefined(bounds_v)) return 1;
+    int64_t at[3] = {-1, -1, -1};
+    for (uint32_t k = 0; k < 3; k++) {
+        uint32_t i;
+        JSValue v = JS_GetPropertyUint32(ctx, bounds_v, k);
+        if (JS_IsException(v) || JS_ToUint32(ctx, &i, v)) {
+            JS_FreeValue(ctx, v);
+            return -1;
+        }
+        JS_FreeValue(ctx, v);
+        at[k] = utf8_offset_of(code + skip, len - skip, i);
+        if (at[k] < 0) break;
+        at[k] += (int64_t)skip;
+    }
+    if (at[0] < 0 || at[1] < 0 || at[2] < 0 || code[at[0]] != 'f' || code[at[1]] != ')' ||
+        code[at[2]] != '}') {
+        JS_ThrowRangeError(ctx, "vm: function bounds do not fit the source");
+        return -1;
+    }
+    dyn->start = (size_t)at[0];
+    dyn->params_end = (size_t)at[1];
+    dyn->body_end = (size_t)at[2];
+    dyn->flags = JS_DYNAMIC_FUNCTION_WRAPPED;
+    return 0;
+}
+
 /* src as a global script of target; lineOffset > 0 shifts its lines (blank
  * lines in front, so stacks and errors name the caller's lines); timeout_v
  * (ms) and sigint_v bound the run as Node's timeout and breakOnSigint;
  * host_defined (vm.js's import record, or undefined) goes with the code for
- * its import() (QuickJS patch 0091). */
+ * its import() (QuickJS patch 0091); bounds_v (or undefined): the wrapped
+ * function in src (function_bounds). */
 static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JSValueConst file_v,
                        JSValueConst offset_v, int flags, JSValueConst timeout_v,
-                       JSValueConst sigint_v, int own_jobs, JSValueConst host_defined)
+                       JSValueConst sigint_v, int own_jobs, JSValueConst host_defined,
+                       JSValueConst bounds_v)
 {
     int32_t offset = 0;
     if (!JS_IsUndefined(offset_v) && JS_ToInt32(ctx, &offset, offset_v)) return JS_EXCEPTION;
@@ -431,14 +483,21 @@ static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JS
     char *code = src ? malloc(len + (size_t)offset + 1) : NULL;
     JSValue r = JS_EXCEPTION;
     if (src && !code) JS_ThrowOutOfMemory(ctx);
+    JSDynamicFunctionBounds dyn;
+    int has_dyn = 0;
     if (code) {
         memset(code, '\n', (size_t)offset);
         memcpy(code + offset, src, len + 1);
+        has_dyn = function_bounds(ctx, &dyn, bounds_v, code, len + (size_t)offset, (size_t)offset);
+    }
+    if (code && has_dyn >= 0) {
+        if (has_dyn == 0) JS_SetEvalDynamicFunction(target, &dyn);
         r = JS_EvalHostDefined(target, code, len + (size_t)offset,
                                file ? file : "evalmachine.<anonymous>", JS_EVAL_TYPE_GLOBAL | flags,
                                host_defined);
-        free(code);
+        JS_SetEvalDynamicFunction(target, NULL);
     }
+    free(code);
     JS_FreeCString(ctx, src);
     JS_FreeCString(ctx, file);
     /* microtaskMode 'afterEvaluate': the context's own microtasks, under
@@ -451,17 +510,17 @@ static JSValue eval_in(JSContext *ctx, JSContext *target, JSValueConst src_v, JS
 }
 
 /* runInThisContext(source, filename, lineOffset, timeout, breakOnSigint,
- * hostDefined) */
+ * hostDefined, functionBounds) */
 static JSValue vm_run_this(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
-    return eval_in(ctx, ctx, argv[0], argv[1], argv[2], 0, argv[3], argv[4], 0, argv[5]);
+    return eval_in(ctx, ctx, argv[0], argv[1], argv[2], 0, argv[3], argv[4], 0, argv[5], argv[6]);
 }
 
 /* compile(source, filename, lineOffset): throws the SyntaxError, if any */
 static JSValue vm_compile(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JSValue fn = eval_in(ctx, ctx, argv[0], argv[1], argv[2], JS_EVAL_FLAG_COMPILE_ONLY,
-                         JS_UNDEFINED, JS_UNDEFINED, 0, JS_UNDEFINED);
+                         JS_UNDEFINED, JS_UNDEFINED, 0, JS_UNDEFINED, JS_UNDEFINED);
     if (JS_IsException(fn)) return fn;
     JS_FreeValue(ctx, fn);
     return JS_UNDEFINED;
@@ -548,13 +607,13 @@ static JSValue vm_global_of(JSContext *ctx, JSValueConst this_val, int argc, JSV
 }
 
 /* runInContext(handle, source, filename, lineOffset, timeout, breakOnSigint,
- * hostDefined) */
+ * hostDefined, functionBounds) */
 static JSValue vm_run_in(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     weft__vm_context *c = context_of(argv[0]);
     if (!c) return JS_ThrowTypeError(ctx, "not a vm context");
     return eval_in(ctx, c->ctx, argv[1], argv[2], argv[3], 0, argv[4], argv[5], c->own_jobs,
-                   argv[6]);
+                   argv[6], argv[7]);
 }
 
 /* ---- import() and import.meta of vm code (QuickJS patch 0091) ---- */
@@ -604,11 +663,11 @@ static JSValue vm_import_default(JSContext *ctx, JSValueConst this_val, int argc
 
 static const JSCFunctionListEntry vm_funcs[] = {
     JS_CFUNC_DEF("importDefault", 2, vm_import_default),
-    JS_CFUNC_DEF("runInThisContext", 6, vm_run_this),
+    JS_CFUNC_DEF("runInThisContext", 7, vm_run_this),
     JS_CFUNC_DEF("compile", 3, vm_compile),
     JS_CFUNC_DEF("makeContext", 2, vm_make_context),
     JS_CFUNC_DEF("globalOf", 1, vm_global_of),
-    JS_CFUNC_DEF("runInContext", 7, vm_run_in),
+    JS_CFUNC_DEF("runInContext", 8, vm_run_in),
 };
 
 JSValue weft__js_vm_binding(JSContext *ctx)

@@ -139,11 +139,12 @@ function createContext(contextObject = {}, options) {
   return contextObject;
 }
 
-function runIn(sandbox, code, filename, lineOffset, options = {}, record = noCallback) {
+function runIn(sandbox, code, filename, lineOffset, options = {}, record = noCallback, bounds = undefined) {
   const c = contexts.get(sandbox);
   if (!c) throwType('contextifiedObject', 'vm.Context', sandbox);
   try {
-    return b.runInContext(c.handle, code, filename, lineOffset, options.timeout, options.breakOnSigint, record);
+    return b.runInContext(c.handle, code, filename, lineOffset, options.timeout, options.breakOnSigint, record,
+      bounds);
   } catch (err) {
     if (options.displayErrors !== false) decorate(err, code, filename, lineOffset);
     throw err;
@@ -299,15 +300,24 @@ function compileFunction(code, params = [], options = {}) {
     throwType('options.parsingContext', 'Context', parsingContext);
   }
   // The extensions' properties are in scope through `with` blocks around the
-  // function (sloppy-mode source, as V8's context extensions).
+  // function (sloppy-mode source, as V8's context extensions). The parse is
+  // told where the function, its parameters' ')' and its body's '}' are
+  // (QuickJS patches 0086-0087), so params and code must be exactly its
+  // parameter list and body, as V8 parses them, and cannot add code.
   const key = `__weftVmExt${Math.random().toString(36).slice(2)}`;
   let src = `(function (${key}) { `;
   contextExtensions.forEach((_, i) => { src += `with (${key}[${i}]) `; });
-  src += `return function (${params.join(', ')}) {\n${code}\n}; })`;
+  src += 'return ';
+  const start = src.length;
+  src += `function (${params.join(', ')}`;
+  const paramsEnd = src.length;
+  src += `) {\n${code}\n`;
+  const bounds = [start, paramsEnd, src.length];
+  src += '}; })';
   const record = importRecord(importModuleDynamically, filename);
   const factory = parsingContext === undefined
-    ? b.runInThisContext(src, filename || undefined, 0, undefined, undefined, record)
-    : runIn(parsingContext, src, filename || undefined, 0, undefined, record);
+    ? b.runInThisContext(src, filename || undefined, 0, undefined, undefined, record, bounds)
+    : runIn(parsingContext, src, filename || undefined, 0, undefined, record, bounds);
   const fn = factory(contextExtensions);
   Object.defineProperty(fn, 'name', { value: '', configurable: true });
   if (record.kind === 'callback') record.referrer = fn;

@@ -1,7 +1,8 @@
 // The Function constructors take the parameters and the body as exactly one
 // function's parameter list and body (CreateDynamicFunction): text that
 // closes the function early and adds code is a SyntaxError and nothing of it
-// runs; the legitimate forms work and print as V8 prints them.
+// runs; the legitimate forms work and print as V8 prints them. The same for
+// vm.compileFunction (below).
 const AsyncFunction = (async function () {}).constructor;
 const GeneratorFunction = (function* () {}).constructor;
 const AsyncGeneratorFunction = (async function* () {}).constructor;
@@ -49,3 +50,22 @@ show('async', () => new AsyncFunction('a', 'return await a'));
 show('generator', () => [...new GeneratorFunction('a', 'yield a; yield a + 1')(1)]);
 show('async generator', () => new AsyncGeneratorFunction('yield 1'));
 show('pwned', () => globalThis.pwned);
+
+// vm.compileFunction takes code as exactly the function's body, as V8 parses
+// it. (Its params injection: tests/js/vm_compile_function_params.js, as
+// Node 20 crashes on a parameter that is no identifier.)
+const vm = require('vm');
+show('vm body', () => vm.compileFunction('}, globalThis.pwned = 8, function(){'));
+const sandbox = vm.createContext({});
+show('vm body in context', () => vm.compileFunction('}, globalThis.pwned = 9, function(){', [],
+  { parsingContext: sandbox }));
+show('vm body with extensions', () => vm.compileFunction('}, x.pwned = 11, function(){', [],
+  { contextExtensions: [{ x: globalThis }] }));
+show('pwned', () => [globalThis.pwned, sandbox.pwned]);
+
+show('vm two params', () => vm.compileFunction('return a + b // x', ['a', 'b'])(1, 2));
+show('vm toString', () => vm.compileFunction('return a', ['a', 'b']));
+show('vm extensions', () => vm.compileFunction('return x + y', ['y'], { contextExtensions: [{ x: 7 }] })(1));
+show('vm non-ASCII', () => vm.compileFunction('return "\u{1F600}" + é', ['é'])('!'));
+show('vm in context', () => vm.compileFunction('return typeof require', [],
+  { parsingContext: vm.createContext({}) })());
