@@ -329,9 +329,12 @@ static JSValue js_pending_rejection_count(JSContext *ctx, JSValueConst this_val,
 static int process_promise_rejections(weft__js *js)
 {
     JSContext *ctx = js->ctx;
+    /* it reports (weft__js_report_reserve), e.g. a chain that ran out of memory */
+    int reserved = weft__js_report_reserve(js, 1);
     JSValue fn = JS_GetPropertyStr(ctx, js->internal, "processPromiseRejections");
     JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 0, NULL);
     JS_FreeValue(ctx, fn);
+    if (reserved) weft__js_report_reserve(js, 0);
     if (JS_IsException(r)) return -1;
     int more = JS_ToBool(ctx, r);
     JS_FreeValue(ctx, r);

@@ -625,8 +625,10 @@ const callSourceCache = new Map();
 // message (Node 20's lib/assert.js getErrMessage: the call expression
 // around the caller's stack position, from the start of its line; lines
 // after the first lose the indentation of the first, up to its column).
-// QuickJS's stack position is the call's '('; the callee is read backwards
-// from there and the argument list forwards, across lines. undefined when
+// The stack position is V8's (deps/patches/0102): the callee's name, or the
+// call's '(' when the callee is no name (assert['ok'](...)); the callee is
+// read backwards from the '(' and the argument list forwards, across lines.
+// undefined when
 // the caller is no file on disk (weft's built-ins, eval'd code) or the source
 // cannot be read: the message is then AssertionError's own "value == true".
 function callSource(fn) {
@@ -652,6 +654,15 @@ function callSource(fn) {
   return source;
 }
 
+// The '(' of the call placed at src[at]: at itself, or after the callee's
+// name there (and a `?.`); -1 when there is none.
+function callOpen(src, at) {
+  if (at < 0) return -1;
+  const name = /^[\p{ID_Continue}$\u200c\u200d]*\s*(?:\?\.)?\s*/u.exec(src.slice(at, at + 256));
+  const open = at + name[0].length;
+  return src[open] === '(' ? open : -1;
+}
+
 function readCallSource(src, line, column) {
   let lineStart = 0;
   for (let l = 1; l < line; l++) {
@@ -660,9 +671,10 @@ function readCallSource(src, line, column) {
   }
   // QuickJS's column counts characters from 1; on line 1 of a CommonJS file
   // it also counts the wrapper head natives.compileCommonJS puts there
-  let open = lineStart + column - 1;
-  if (line === 1 && src[open] !== '(' && src[open - internal.kCjsHeadLength] === '(') open -= internal.kCjsHeadLength;
-  if (src[open] !== '(') return undefined;
+  // (the wrapper first: line 1 may hold several calls)
+  let open = line === 1 ? callOpen(src, lineStart + column - 1 - internal.kCjsHeadLength) : -1;
+  if (open < 0) open = callOpen(src, lineStart + column - 1);
+  if (open < 0) return undefined;
   const end = argumentsEnd(src, open);
   if (end < 0) return undefined;
   const start = calleeStart(src, open, lineStart);

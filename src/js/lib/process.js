@@ -382,8 +382,9 @@ function sourceArrow(file, line, column) {
 // `at` (0-based, QuickJS's): under a `throw` before it, else V8's position.
 function arrowColumn(text, at) {
   at = Math.min(Math.max(at, 0), text.length);
-  // QuickJS's column of a call is its '('; V8's is the callee's name, or
-  // `new` for a construction; of a property access the '.', V8's the name
+  // a call whose callee is no name is at its '(' (deps/patches/0102 puts the
+  // others where V8 does): V8's is the callee's name, or `new` for a
+  // construction; and a property access at the '.', V8's at the name
   if (text[at] === '.' && /[\w$]/.test(text[at + 1] || '')) at++;
   else if (text[at] === '(') {
     let k = at;
