@@ -323,14 +323,14 @@ static int filter_match(const char *filter, const char *name)
     return 0;
 }
 
-void weft__api_convar_changed(weft_host *h, const char *name)
+int weft__api_convar_changed(weft_host *h, const char *name)
 {
     weft__server *s = h->server;
-    if (!s->cv_listeners_len) return;
+    if (!s->cv_listeners_len) return 0;
     /* Take the matching refs first: listeners may add or remove listeners. */
     char **refs = malloc(s->cv_listeners_len * sizeof *refs);
     size_t n = 0;
-    if (!refs) return;
+    if (!refs) return 0;
     for (size_t i = 0; i < s->cv_listeners_len; i++)
         if (filter_match(s->cv_listeners[i].filter, name) &&
             (refs[n] = strdup(s->cv_listeners[i].ref)))
@@ -342,15 +342,22 @@ void weft__api_convar_changed(weft_host *h, const char *name)
     msgpack_pack_array(&pk, 2);
     msgpack_pack_str_with_body(&pk, name, strlen(name));
     msgpack_pack_str_with_body(&pk, "", 0);
+    int rc = 0;
     for (size_t i = 0; i < n; i++) {
         weft__call_result out;
-        if (sb.data)
+        if (sb.data && !rc)
             weft__ref_call(h, NULL, refs[i], strlen(refs[i]), sb.data, sb.size, &out);
         else
             out.buf = NULL;
+        if (!rc && out.buf && out.status == WEFT_CALL_ERROR && weft__call_is_overflow(out.buf, out.len)) {
+            /* a listener that sets its own convar: the overflow is the setter's */
+            rc = weft__native_fail_payload(h, out.buf, out.len);
+            out.buf = NULL;
+        }
         free(out.buf);
         free(refs[i]);
     }
     free(refs);
     msgpack_sbuffer_destroy(&sb);
+    return rc;
 }

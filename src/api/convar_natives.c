@@ -28,10 +28,10 @@ int weft__srv_set_convar(weft_host *h, const char *name, const char *value, unsi
     const char *old = weft__convars_get(&s->convars, name, NULL);
     int changed = !old || strcmp(old, value);
     int rc = weft__convars_set(&s->convars, name, value, flags);
-    if (!rc && changed) weft__api_convar_changed(h, name);
+    int listeners = !rc && changed ? weft__api_convar_changed(h, name) : 0;
     if (!rc && changed && (!strncasecmp(name, "net_", 4) || !strcasecmp(name, "sv_maxClients")))
         weft__net_limits_reload(h);
-    return rc;
+    return rc ? rc : listeners; /* a listener's stack overflow is the setter's */
 }
 
 /* The value with FiveM's integer rules; 0 and *ok 0 when it has none. */

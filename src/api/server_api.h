@@ -25,9 +25,12 @@ void weft__api_help(weft_host *h, const char *const *builtins);
  * KVP find handles, releasing their function references. */
 void weft__api_resource_stopped(weft_host *h, weft__resource *r);
 /* Set a convar (set/sets/setr, SetConvar...) and, when its value changed,
- * call the change listeners. 0 or the store's error. */
+ * call the change listeners. 0 or the store's error, or WEFT_ESCRIPT when
+ * a listener's stack overflow became the calling native's error. */
 int weft__srv_set_convar(weft_host *h, const char *name, const char *value, unsigned flags);
-/* A convar changed: call the listeners. */
-void weft__api_convar_changed(weft_host *h, const char *name);
+/* A convar changed: call the listeners. 0, or WEFT_ESCRIPT when one
+ * overflowed the stack and the native running now fails with it
+ * (weft__native_fail_payload). */
+int weft__api_convar_changed(weft_host *h, const char *name);
 
 #endif

@@ -37,6 +37,9 @@
         const r = handler(...args);
         if (r !== null && typeof r === 'object' && typeof r.then === 'function') r.then(undefined, report);
       } catch (e) {
+        // a stack overflow is the setter's (a handler setting what it
+        // watches): SetStateBagValue rethrows it, so it is reported once
+        if (e instanceof RangeError && e.message === 'Maximum call stack size exceeded') throw e;
         report(e);
       }
     });

@@ -25,6 +25,14 @@ function AddStateBagChangeHandler(keyFilter, bagFilter, handler)
   if type(handler) ~= 'function' then return add(keyFilter, bagFilter, handler) end
   return add(keyFilter, bagFilter, function(...)
     local ok, err = pcall(handler, ...)
-    if not ok then print('SCRIPT ERROR: error in state bag change handler: ' .. tostring(err)) end
+    if not ok then
+      -- a stack overflow is the setter's (a handler setting what it
+      -- watches): SetStateBagValue raises it again, so it is reported once
+      if type(err) == 'string' then
+        local m = err:gsub('^[^ \n]*: ', '', 1)
+        if m == 'C stack overflow' or m:match('^stack overflow') then error(err, 0) end
+      end
+      print('SCRIPT ERROR: error in state bag change handler: ' .. tostring(err))
+    end
   end)
 end

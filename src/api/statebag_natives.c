@@ -117,6 +117,13 @@ static int set_value(weft_host *h, const char *bag, const char *key, const char 
         for (size_t i = 0; i < n && sb.data; i++) {
             weft__call_result res;
             weft__ref_call(h, caller, refs[i], strlen(refs[i]), sb.data, sb.size, &res);
+            if (res.status == WEFT_CALL_ERROR && weft__call_is_overflow(res.buf, res.len)) {
+                /* a handler that sets what it watches: the overflow is this
+                 * set's, so the recursion is reported once, where it began */
+                msgpack_sbuffer_destroy(&sb);
+                weft__sb_refs_free(refs, n);
+                return weft__native_fail_payload(h, res.buf, res.len);
+            }
             free(res.buf);
         }
         msgpack_sbuffer_destroy(&sb);

@@ -81,6 +81,8 @@ struct weft__natives {
     weft__hub *hub;
     weft__rt *caller;   /* the runtime whose sync native runs now */
     char *error;        /* weft_native_error()'s message for that native */
+    char *payload;      /* weft__native_fail_payload()'s error payload */
+    size_t payload_len;
 };
 
 /* ---- the hub ----------------------------------------------------------- */
@@ -419,13 +421,27 @@ void weft__native_call(weft_host *h, weft__rt *caller, const char *name, const c
         size_t rlen = 0;
         weft__natives *n = h->server->natives;
         weft__rt *outer = n->caller;
-        char *outer_error = n->error;
+        char *outer_error = n->error, *outer_payload = n->payload;
+        size_t outer_payload_len = n->payload_len;
         n->caller = caller;
         n->error = NULL;
+        n->payload = NULL;
         int rc = nat->fn(nat->ud, args, len, &res, &rlen);
-        char *error = n->error;
+        char *error = n->error, *payload = n->payload;
+        size_t payload_len = n->payload_len;
         n->caller = outer;
         n->error = outer_error;
+        n->payload = outer_payload;
+        n->payload_len = outer_payload_len;
+        if (rc < 0 && payload) {
+            free(res);
+            free(error);
+            out->status = WEFT_CALL_ERROR;
+            out->buf = payload;
+            out->len = payload_len;
+            return;
+        }
+        free(payload);
         if (rc < 0) {
             free(res);
             if (error)
@@ -490,6 +506,19 @@ const char *weft_native_resource(weft_host *h)
 {
     weft__rt *rt = weft__native_caller(h);
     return rt && rt->resource ? rt->resource->name : "";
+}
+
+int weft__native_fail_payload(weft_host *h, char *buf, size_t len)
+{
+    weft__natives *n = h && h->server ? h->server->natives : NULL;
+    if (!n || !n->caller) {
+        free(buf);
+        return 0;
+    }
+    free(n->payload);
+    n->payload = buf;
+    n->payload_len = len;
+    return WEFT_ESCRIPT;
 }
 
 int weft_native_error(weft_host *h, const char *fmt, ...)

@@ -180,6 +180,44 @@ int weft__call_pack_error(const char *name, const char *message, const char *sta
     return 0;
 }
 
+int weft__call_is_overflow(const char *buf, size_t len)
+{
+    if (!buf || !len) return 0;
+    msgpack_unpacked u;
+    msgpack_unpacked_init(&u);
+    int yes = 0, is_error = 0;
+    const char *msg = NULL;
+    size_t mlen = 0;
+    if (msgpack_unpack_next(&u, buf, len, NULL) == MSGPACK_UNPACK_SUCCESS &&
+        u.data.type == MSGPACK_OBJECT_MAP) {
+        for (uint32_t i = 0; i < u.data.via.map.size; i++) {
+            const msgpack_object *k = &u.data.via.map.ptr[i].key, *v = &u.data.via.map.ptr[i].val;
+            if (k->type != MSGPACK_OBJECT_STR) continue;
+            if (k->via.str.size == 11 && !memcmp(k->via.str.ptr, "__weftError", 11))
+                is_error = v->type == MSGPACK_OBJECT_BOOLEAN && v->via.boolean;
+            else if (k->via.str.size == 7 && !memcmp(k->via.str.ptr, "message", 7) &&
+                     v->type == MSGPACK_OBJECT_STR) {
+                msg = v->via.str.ptr;
+                mlen = v->via.str.size;
+            }
+        }
+    }
+    if (is_error && msg) {
+        static const char js[] = "Maximum call stack size exceeded";
+        if (mlen == sizeof js - 1 && !memcmp(msg, js, mlen)) yes = 1;
+        /* Lua's: past a "FILE:LINE: " position */
+        const char *p = msg, *end = msg + mlen;
+        while (p < end && *p != ' ' && *p != '\n') p++;
+        if (p > msg && p < end && p[-1] == ':' && *p == ' ') msg = p + 1;
+        mlen = (size_t)(end - msg);
+        if ((mlen == 16 && !memcmp(msg, "C stack overflow", 16)) ||
+            (mlen >= 14 && !memcmp(msg, "stack overflow", 14) && (mlen == 14 || msg[14] == ' ')))
+            yes = 1;
+    }
+    msgpack_unpacked_destroy(&u);
+    return yes;
+}
+
 void weft__call_result_error(weft__call_result *out, const char *name, const char *resource,
                              const char *fmt, ...)
 {

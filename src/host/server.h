@@ -167,6 +167,13 @@ void weft__call_wait_c(weft__call *c,
  * resource}; malloc'ed into *out. Returns 0 or WEFT_ENOMEM. */
 int weft__call_pack_error(const char *name, const char *message, const char *stack,
                           const char *resource, char **out, size_t *outlen);
+/* 1 when an error payload is a stack overflow: JS's RangeError "Maximum call
+ * stack size exceeded", or Lua's "[FILE:LINE: ]C stack overflow" / "stack
+ * overflow". A native that ran script code (a state bag change handler, a
+ * convar listener) passes such a result to its own caller
+ * (weft__native_fail_payload), so a recursion through it unwinds to its
+ * outermost entry and is reported once there, as weft__ev_trigger does. */
+int weft__call_is_overflow(const char *buf, size_t len);
 
 /* ---- refs (refs.c) --------------------------------------------------------
  * Id: "<resource>:<instance>:<index>". A runtime creating a ref for a value
@@ -316,6 +323,11 @@ void weft__native_call(weft_host *h, weft__rt *caller, const char *name, const c
                        size_t len, weft__call_result *out);
 /* The runtime whose sync native runs now (NULL from C or outside one). */
 weft__rt *weft__native_caller(weft_host *h);
+/* The sync native running now fails with this error payload (malloc'ed;
+ * taken) instead of a message: its caller gets it as a callee's error
+ * (weft__call_is_overflow's case). Returns WEFT_ESCRIPT, for the native to
+ * return; outside a script's native it frees buf and returns 0. */
+int weft__native_fail_payload(weft_host *h, char *buf, size_t len);
 /* A pending call with no callee runtime (an async native called NAME). */
 weft__call *weft__call_new_native(weft_host *h, const char *name);
 /* Run the preludes of rt's kind (weft_host_add_prelude) in rt; a lazy one

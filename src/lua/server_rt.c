@@ -373,6 +373,16 @@ static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res, int
         return spread_k(L, LUA_OK, 0);
     }
     default:
+        if (weft__call_is_overflow(res->buf, res->len)) {
+            /* a callee's stack overflow (a state bag handler or convar
+             * listener run by a native): raised as the innermost Lua error,
+             * as an emit raises its handler's (weft__ev_trigger) */
+            if (push_unpacked(lua, L, res->buf, res->len, UNPACK_VALUE) < 0 || !lua_istable(L, -1) ||
+                lua_getfield(L, -1, "message") != LUA_TSTRING || lua_tostring(L, -1)[0] != '@')
+                lua_pushliteral(L, "stack overflow");
+            free(res->buf);
+            return lua_error(L);
+        }
         if (!res->buf || push_unpacked(lua, L, res->buf, res->len, UNPACK_ERROR) < 0)
             lua_pushliteral(L, "call failed");
         free(res->buf);
@@ -436,6 +446,9 @@ static int ref_done(lua_State *L, int status, lua_KContext kctx)
             st = WEFT_CALL_ERROR;
             weft__call_pack_error("TypeError", lua_tostring(L, -1), "", res_name(lua), &buf, &len);
         }
+    } else if (status == LUA_ERRERR) { /* the message handler overflowed too */
+        st = WEFT_CALL_ERROR;
+        weft__call_pack_error("Error", "C stack overflow", "", res_name(lua), &buf, &len);
     } else {
         st = WEFT_CALL_ERROR;
         lua_getiuservalue(L, 1, 1);
