@@ -1206,7 +1206,8 @@ static JSValue n_path_of(JSContext *ctx, JSValueConst this_val, int argc, JSValu
 }
 
 /* process.exit() in a resource: stop that resource (not the server), and
- * unwind its code with an uncatchable error. */
+ * unwind its code with an uncatchable error. (code, aborted): aborted is
+ * process.abort()'s call, named as such (its code is 134). */
 static JSValue n_exit_resource(JSContext *ctx, JSValueConst this_val, int argc,
                                JSValueConst *argv)
 {
@@ -1214,7 +1215,11 @@ static JSValue n_exit_resource(JSContext *ctx, JSValueConst this_val, int argc,
     int code = 0;
     JS_ToInt32(ctx, &code, argv[0]);
     if (!js->halted) {
-        weft__log(js->host, res_name(js), "process.exit(%d) called: stopping the resource", code);
+        if (argc > 1 && JS_ToBool(ctx, argv[1]) > 0)
+            weft__log(js->host, res_name(js), "process.abort() called: stopping the resource");
+        else
+            weft__log(js->host, res_name(js), "process.exit(%d) called: stopping the resource",
+                      code);
         char line[300];
         snprintf(line, sizeof line, "stop %s", res_name(js));
         weft__srv_queue_command(js->host, line);
@@ -1440,7 +1445,7 @@ static const JSCFunctionListEntry host_natives[] = {
     JS_CFUNC_DEF("instanceId", 0, n_instance_id),
     JS_CFUNC_DEF("resourceByIndex", 1, n_resource_by_index),
     JS_CFUNC_DEF("pathOf", 1, n_path_of),
-    JS_CFUNC_DEF("exitResource", 1, n_exit_resource),
+    JS_CFUNC_DEF("exitResource", 2, n_exit_resource),
     JS_CFUNC_DEF("callNative", 1, n_call_native),
     JS_CFUNC_DEF("installNatives", 0, n_install_natives),
     JS_CFUNC_DEF("log", 1, n_log),

@@ -75,7 +75,7 @@ internal.whenProcess(() => {
     internal.timers.setImmediate(noop);
   };
   process.reallyExit = function (code) { host.exitResource(code | 0); };
-  process.abort = function () { host.exitResource(134); };
+  process.abort = function () { host.exitResource(134, true); };
 });
 
 // ---- events ----
