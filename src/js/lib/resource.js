@@ -60,6 +60,38 @@ function loadErrorLine(file, err) {
 }
 
 function noop() {}
+// Running out of memory fails in several places at once: the script's
+// allocation (an error with the script's frames), then jobs of the same
+// promise chain with no script frame (an error with no stack, and for a
+// rejection Node's UnhandledPromiseRejection wrapper naming it). One report
+// per episode (until the next immediate runs): the first with a script
+// frame, else the first one at all. Handlers still see each error.
+const OOM = 'InternalError: out of memory';
+function isOutOfMemory(er) {
+  try {
+    if (er === null || typeof er !== 'object') return false;
+    if (er.name === 'InternalError' && er.message === 'out of memory') return true;
+    return er.code === 'ERR_UNHANDLED_REJECTION' && typeof er.message === 'string' &&
+      er.message.endsWith(`reason "${OOM}".`);
+  } catch { return false; }
+}
+let oomShown = false, oomHeld = null;
+function endOutOfMemory() {
+  if (oomHeld !== null) logError(oomHeld[0], oomHeld[1]);
+  oomShown = false;
+  oomHeld = null;
+}
+function reportOutOfMemory(what, er) {
+  if (oomShown) return;
+  if (oomHeld === null) internal.timers.setImmediate(endOutOfMemory);
+  if (userStack(er) === '') {
+    if (oomHeld === null) oomHeld = [what, er];
+    return;
+  }
+  oomShown = true;
+  oomHeld = null;
+  logError(what, er);
+}
 // (process.js runs on first use: these apply as soon as it has)
 internal.whenProcess(() => {
   const process = internal.process;
@@ -71,7 +103,9 @@ internal.whenProcess(() => {
     } catch (e) {
       logError('error in an uncaughtException handler', e);
     }
-    logError(fromPromise ? 'Unhandled promise rejection' : 'Uncaught exception', er);
+    const what = fromPromise ? 'Unhandled promise rejection' : 'Uncaught exception';
+    if (isOutOfMemory(er)) return reportOutOfMemory(what, er);
+    logError(what, er);
     internal.timers.setImmediate(noop);
   };
   process.reallyExit = function (code) { host.exitResource(code | 0); };

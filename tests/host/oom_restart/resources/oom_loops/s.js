@@ -1,0 +1,1 @@
+RegisterCommand('oom_chain', () => { const f = () => Promise.resolve().then(f); f(); }, false);
