@@ -697,6 +697,41 @@ for (const name of ['pseudoRandomBytes', 'prng', 'rng']) {
     value: deprecated, enumerable: false, configurable: true, writable: true,
   });
 }
+// What Node 20's crypto has and weft's does not (README: no ciphers or key
+// pairs): each name is a function that throws saying so, rather than a
+// missing property whose call fails with "not a function". Not enumerable,
+// so the module's keys (and its ES named exports) stay what weft implements.
+for (const [what, names] of [
+  ['ciphers', 'createCipheriv createDecipheriv getCipherInfo Cipher Cipheriv Decipher Decipheriv'],
+  ['key pairs (signing, public-key encryption, asymmetric keys)',
+    'generateKeyPair generateKeyPairSync createSign createVerify sign verify Sign Verify ' +
+    'publicEncrypt publicDecrypt privateEncrypt privateDecrypt createPrivateKey createPublicKey'],
+  ['key agreement (Diffie-Hellman, ECDH)',
+    'createDiffieHellman createDiffieHellmanGroup getDiffieHellman createECDH diffieHellman ' +
+    'DiffieHellman DiffieHellmanGroup ECDH'],
+  ['HKDF', 'hkdf hkdfSync'],
+  ['key generation', 'generateKey generateKeySync'],
+  ['prime generation', 'generatePrime generatePrimeSync checkPrime checkPrimeSync'],
+  ['certificates', 'Certificate X509Certificate'],
+]) {
+  for (const name of names.split(' ')) {
+    const fn = {
+      [name]: function () { // a function, so `new crypto.Cipheriv()` throws this too
+        throw makeNodeError(Error, 'ERR_NOT_SUPPORTED_IN_WEFT',
+          `crypto.${name} is not supported: weft's crypto has no ${what}`);
+      },
+    }[name];
+    Object.defineProperty(internal.cryptoModule, name, {
+      value: fn, enumerable: false, configurable: true, writable: true,
+    });
+  }
+}
+// ... and the lists of those it has: none
+for (const name of ['getCiphers', 'getCurves']) {
+  Object.defineProperty(internal.cryptoModule, name, {
+    value: { [name]() { return []; } }[name], enumerable: false, configurable: true, writable: true,
+  });
+}
 internal.cryptoGlobals = { crypto: webcrypto, Crypto, SubtleCrypto, CryptoKey };
 
 // internalBinding('crypto') under --expose-internals: Node's job interface

@@ -214,6 +214,27 @@ function makeTimersPromises() {
 }
 
 internal.builtins = builtins;
+// Node 20's built-in modules (its require('module').builtinModules). One that
+// weft lacks is still a built-in name: Node never looks for an npm package of
+// that name, so neither does weft; requiring it (or node:NAME) says weft has
+// none, instead of "Cannot find module". Split only on that path, so a start
+// pays for one string.
+const kNode20Builtins = '_http_agent _http_client _http_common _http_incoming _http_outgoing ' +
+  '_http_server _stream_duplex _stream_passthrough _stream_readable _stream_transform ' +
+  '_stream_wrap _stream_writable _tls_common _tls_wrap assert assert/strict async_hooks ' +
+  'buffer child_process cluster console constants crypto dgram diagnostics_channel dns ' +
+  'dns/promises domain events fs fs/promises http http2 https inspector inspector/promises ' +
+  'module net os path path/posix path/win32 perf_hooks process punycode querystring readline ' +
+  'readline/promises repl stream stream/consumers stream/promises stream/web string_decoder ' +
+  'sys timers timers/promises tls trace_events tty url util util/types v8 vm wasi ' +
+  'worker_threads zlib';
+// The error for a Node 20 built-in weft does not provide, else undefined.
+function missingBuiltin(request) {
+  const name = request.startsWith('node:') ? request.slice(5) : request;
+  if (builtins[name] !== undefined || !kNode20Builtins.split(' ').includes(name)) return undefined;
+  return internal.makeNodeError(Error, 'ERR_NOT_SUPPORTED_IN_WEFT',
+    `weft has no built-in '${name}' (Node 20 has one)`);
+}
 function loadBuiltin(id) {
   const name = id.startsWith('node:') ? id.slice(5) : id;
   if (name === id && prefixOnly.has(name)) return undefined;
@@ -386,7 +407,8 @@ internal.esmResolve = function (spec, parent) {
   if (!parent.startsWith('/')) parent = resolvePath(natives.cwd(), parent);
   if (spec.startsWith('node:')) {
     if (builtins[spec.slice(5)] === undefined) {
-      throw internal.makeNodeError(Error, 'ERR_UNKNOWN_BUILTIN_MODULE', `No such built-in module: ${spec}`);
+      throw missingBuiltin(spec) ||
+        internal.makeNodeError(Error, 'ERR_UNKNOWN_BUILTIN_MODULE', `No such built-in module: ${spec}`);
     }
     return spec;
   }
@@ -397,6 +419,8 @@ internal.esmResolve = function (spec, parent) {
     return esmFile(resolvePath(base, spec), parent);
   }
   if (builtins[spec] !== undefined && !prefixOnly.has(spec)) return `node:${spec}`;
+  const missing = missingBuiltin(spec);
+  if (missing) throw missing;
   const [name, subpath] = splitPackageName(spec);
   for (let dir = base; ; dir = dirname(dir)) {
     if (!dir.endsWith('/node_modules')) {
@@ -551,6 +575,8 @@ Module._load = function (request, parent, isMain) {
       const m = internal.loadInternalModule(request);
       if (m !== undefined) return m;
     }
+    const missing = missingBuiltin(request);
+    if (missing) throw missing;
     if (request.startsWith('node:')) {
       const err = internal.makeNodeError(Error, 'ERR_UNKNOWN_BUILTIN_MODULE', `No such built-in module: ${request}`);
       throw err;
@@ -576,6 +602,8 @@ function makeRequire(module) {
   const require = function require(id) { return module.require(id); };
   require.resolve = function (request) {
     if (loadBuiltin(request) !== undefined) return request;
+    const missing = missingBuiltin(request);
+    if (missing) throw missing;
     return resolveFilename(request, module);
   };
   require.main = internal.mainModule;
@@ -583,6 +611,7 @@ function makeRequire(module) {
   return require;
 }
 builtins.module = () => Module;
+Module.builtinModules.push('module'); // weft's built-ins, and only those
 internal.Module = Module;
 internal.runMain = function (filename) {
   Module._load(filename, null, true);
