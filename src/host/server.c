@@ -320,15 +320,20 @@ static int start_deps(weft_host *h, weft__resource *r, int level)
          * '/gameBuild:...'): nothing weft can lack, so satisfied. */
         if (dep[0] == '/') continue;
         weft__resource *d = find_provider(h, dep);
+        /* "fxmanifest.lua:3: ", where the manifest names it, as the
+         * manifest's other refusals say */
+        int line = weft__manifest_value_line(&r->manifest, dep);
+        char at[300] = "";
+        if (line > 0) snprintf(at, sizeof at, "%s:%d: ", r->manifest.file, line);
         if (!d) {
-            weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" not found", r->name,
-                      dep);
+            weft__log(h, "weft", "could not start \"%s\": %sdependency \"%s\" not found", r->name,
+                      at, dep);
             snprintf(r->error, sizeof r->error, "dependency %.200s not found", dep);
             return WEFT_ENOENT;
         }
         if (d->resolving_deps) {
-            weft__log(h, "weft", "could not start \"%s\": dependency cycle (\"%s\" depends on it)",
-                      r->name, d->name);
+            weft__log(h, "weft", "could not start \"%s\": %sdependency cycle (\"%s\" depends on it)",
+                      r->name, at, d->name);
             snprintf(r->error, sizeof r->error, "dependency cycle through %.200s", d->name);
             return WEFT_EINVAL;
         }
