@@ -240,7 +240,11 @@ internal.noSideEffectsToString = function (v) {
     case 'object':
       if (v === null) return 'null';
       if (Array.isArray(v)) { try { return String(v); } catch { return '#<Array>'; } }
-      if (v instanceof Error) { try { return Error.prototype.toString.call(v); } catch { return '#<Error>'; } }
+      {
+        let isError = false; // a proxy's getPrototypeOf trap may throw
+        try { isError = v instanceof Error; } catch {}
+        if (isError) { try { return Error.prototype.toString.call(v); } catch { return '#<Error>'; } }
+      }
       {
         let name = 'Object';
         try {

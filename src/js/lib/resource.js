@@ -33,14 +33,25 @@ function userStack(err) {
   if (run) out.push(`    ... repeated ${run} more time${run === 1 ? '' : 's'}`);
   return internal.limitFrames(out.join('\n'));
 }
+// An error object with a `message` ('in' through a proxy's has trap): 1,
+// else 0; -1 when asking threw.
+function errorLike(err) {
+  if (err === null || (typeof err !== 'object' && typeof err !== 'function')) return 0;
+  try { return 'message' in err ? 1 : 0; } catch { return -1; }
+}
+// Never throws (its callers report with it): a value whose traps or getters
+// throw is '<unprintable error object>', with its frames when its stack reads.
+const UNPRINTABLE = '<unprintable error object>';
 function describe(err) {
-  if (err !== null && (typeof err === 'object' || typeof err === 'function') && 'message' in err) {
-    let head;
-    try { head = `${err.name || 'Error'}: ${err.message}`; } catch { head = 'Error'; }
-    const st = userStack(err);
+  const kind = errorLike(err);
+  if (kind < 0) return UNPRINTABLE;
+  if (kind > 0) {
+    let head, st = '';
+    try { head = `${err.name || 'Error'}: ${err.message}`; } catch { head = UNPRINTABLE; }
+    try { st = userStack(err); } catch {}
     return st ? `${head}\n${st}` : head;
   }
-  try { return internal.inspect ? internal.inspect(err) : String(err); } catch { return '[unprintable]'; }
+  try { return internal.inspect ? internal.inspect(err) : String(err); } catch { return UNPRINTABLE; }
 }
 function logError(what, err) { host.log(`${what}: ${describe(err)}`); }
 // for the API preludes (src/api/*.js), which log their callbacks' errors
@@ -49,12 +60,17 @@ Object.defineProperty(globalThis, Symbol.for('weft.describeError'), { value: des
 // innermost script frame's file:line:col, then "Name: message".
 function loadErrorLine(file, err) {
   let head, at = '';
-  if (err !== null && (typeof err === 'object' || typeof err === 'function') && 'message' in err) {
-    try { head = `${err.name || 'Error'}: ${err.message}`; } catch { head = 'Error'; }
-    const m = /^\s+at (?:.*? \()?(.+?:\d+(?::\d+)?)\)?$/.exec(userStack(err).split('\n')[0] || '');
+  const kind = errorLike(err);
+  if (kind > 0) {
+    try { head = `${err.name || 'Error'}: ${err.message}`; } catch { head = UNPRINTABLE; }
+    let st = '';
+    try { st = userStack(err); } catch {}
+    const m = /^\s+at (?:.*? \()?(.+?:\d+(?::\d+)?)\)?$/.exec(st.split('\n')[0] || '');
     if (m) at = m[1];
+  } else if (kind < 0) {
+    head = UNPRINTABLE;
   } else {
-    try { head = internal.inspect ? internal.inspect(err) : String(err); } catch { head = '[unprintable]'; }
+    try { head = internal.inspect ? internal.inspect(err) : String(err); } catch { head = UNPRINTABLE; }
   }
   return `${at || file}: ${String(head).replace(/\s*\n\s*/g, ' ')}`;
 }
