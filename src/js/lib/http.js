@@ -1182,9 +1182,17 @@ function socketOnEnd() {
     socketOnError.call(this, ret);
     return;
   }
+  // the peer is done: end our side now (Node; a response still being written
+  // is cut short, and the close aborts its request), or, half-open, after
+  // the last response
   if (!state.server.httpAllowHalfOpen) {
-    if (this.writable && state.outgoing.length === 0 && !this._httpMessage) this.end();
-    else if (this.writable) state.endAfterResponses = true;
+    if (this.writable) this.end();
+  } else if (state.outgoing.length) {
+    state.outgoing[state.outgoing.length - 1]._last = true;
+  } else if (this._httpMessage) {
+    this._httpMessage._last = true;
+  } else if (this.writable) {
+    this.end();
   }
 }
 function socketOnClose() {
@@ -1193,14 +1201,12 @@ function socketOnClose() {
   state.server[kConnections].delete(this);
   const parser = state.parser;
   if (parser) {
-    const req = parser.incoming;
-    if (req && !req.complete && !req.upgrade) {
-      req.destroy(connResetException('aborted'));
-    }
     freeParser(parser);
     state.parser = null;
     this.parser = null;
   }
+  // every request still without a finished response was aborted (Node's abortIncoming)
+  while (state.incoming.length) state.incoming.shift().destroy(connResetException('aborted'));
   for (const res of state.outgoing) { res.destroyed = true; res._closed = true; res.emit('close'); }
   state.outgoing.length = 0;
 }
@@ -1347,7 +1353,6 @@ function resOnFinish(state, req, res) {
     if (typeof socket.destroySoon === 'function') socket.destroySoon();
     else socket.end();
   } else if (state.outgoing.length === 0) {
-    if (state.endAfterResponses) { socket.end(); return; }
     if (state.server.keepAliveTimeout && typeof socket.setTimeout === 'function') {
       // an idle kept-alive socket times out a little after the advertised
       // timeout (Node's 1 s buffer, against ECONNRESET races)
