@@ -695,6 +695,16 @@ static JSValue call_settled(JSContext *ctx, JSValueConst this_val, int argc, JSV
     return JS_UNDEFINED;
 }
 
+/* A call into a halted resource: "resource "cb" was stopped: CPU limit"
+ * when a limit or process.exit() halted it, else "... is not running". */
+static void halted_msg(weft__js *js, char *msg, size_t cap)
+{
+    if (js->halt_why)
+        snprintf(msg, cap, "resource \"%s\" was stopped: %s", res_name(js), js->halt_why);
+    else
+        snprintf(msg, cap, "resource \"%s\" is not running", res_name(js));
+}
+
 static void js_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t len,
                         weft__call_result *out)
 {
@@ -703,7 +713,7 @@ static void js_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t l
     js_ref *e = js->halted ? NULL : ref_get(js, index);
     if (!e) {
         char msg[256];
-        if (js->halted) snprintf(msg, sizeof msg, "resource \"%s\" is not running", res_name(js));
+        if (js->halted) halted_msg(js, msg, sizeof msg);
         else snprintf(msg, sizeof msg, "function reference %u of \"%s\" was released", index,
                       res_name(js));
         out->status = WEFT_CALL_ERROR;
@@ -731,7 +741,7 @@ static void js_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t l
         out->status = WEFT_CALL_ERROR;
         if (js->halted) {
             char msg[256];
-            snprintf(msg, sizeof msg, "resource \"%s\" is not running", res_name(js));
+            halted_msg(js, msg, sizeof msg);
             weft__call_pack_error("Error", msg, "", res_name(js), &out->buf, &out->len);
         } else {
             pack_thrown(js, ex, &out->buf, &out->len);
@@ -1224,6 +1234,7 @@ static JSValue n_exit_resource(JSContext *ctx, JSValueConst this_val, int argc,
         snprintf(line, sizeof line, "stop %s", res_name(js));
         weft__srv_queue_command(js->host, line);
         js->halted = 1;
+        js->halt_why = argc > 1 && JS_ToBool(ctx, argv[1]) > 0 ? "process.abort()" : "process.exit()";
         js->exiting = 1;
     }
     return weft__js_throw_exit(ctx);
@@ -1496,6 +1507,7 @@ static int js_interrupt(JSRuntime *rt, void *opaque)
                   js->res->cpu_limit_ms, at);
         weft__srv_stop_for_limit(h, res_name(js), why);
         js->halted = 1;
+        js->halt_why = "CPU limit";
         js->exiting = 1;
         /* a caller that entered this resource gets a fresh budget: the time
          * went to the runaway, not to it */

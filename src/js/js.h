@@ -134,6 +134,9 @@ typedef struct weft__js {
      * resource called process.exit() or stopped: no more script code. */
     struct weft__js_res *res;
     int halted;
+    /* why halted, for a caller whose call it cut short ("CPU limit",
+     * "process.exit()"), or NULL (stopped) */
+    const char *halt_why;
     /* the runtime's QuickJS stack limit and memory limit (bytes; 0: none),
      * and whether error reporting runs on its reserves now
      * (weft__js_report_reserve) */

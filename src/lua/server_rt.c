@@ -530,7 +530,9 @@ static void lua_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t 
     lua_ref *e = rt->stopped || lua->closing ? NULL : ref_get(lua->srv, index);
     char msg[256];
     if (!e) {
-        if (rt->stopped || lua->closing)
+        if ((rt->stopped || lua->closing) && lua->runaway)
+            snprintf(msg, sizeof msg, "resource \"%s\" was stopped: CPU limit", res_name(lua));
+        else if (rt->stopped || lua->closing)
             snprintf(msg, sizeof msg, "resource \"%s\" is not running", res_name(lua));
         else
             snprintf(msg, sizeof msg, "function reference %u of \"%s\" was released", index,

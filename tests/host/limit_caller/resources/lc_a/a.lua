@@ -1,0 +1,5 @@
+SetTimeout(10, function()
+  local ok, e = pcall(function() return exports.lc_b:spin() end)
+  print('caller got:', ok, e)
+  ExecuteCommand('quit')
+end)
