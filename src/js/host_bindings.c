@@ -907,10 +907,26 @@ static weft__rt *js_rt_create(weft_host *h, weft__resource *res)
 
 #define JS_SELF weft__js *js = weft__js_from_ctx(ctx)
 
+/* An event name as C text (JS_FreeCString it), or NULL with a TypeError
+ * thrown: a name with a NUL byte is refused, as the natives refuse such names
+ * and keys (weft__args_text), since the host's names end at the NUL
+ * (emit('x\0y') would run the handlers of 'x'). */
+static const char *event_name(JSContext *ctx, JSValueConst v)
+{
+    size_t len;
+    const char *s = JS_ToCStringLen(ctx, &len, v);
+    if (s && strlen(s) != len) {
+        JS_ThrowTypeError(ctx, "the event name \"%s\\0...\" has a NUL byte", s);
+        JS_FreeCString(ctx, s);
+        return NULL;
+    }
+    return s;
+}
+
 static JSValue n_subscribe(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JS_SELF;
-    const char *name = JS_ToCString(ctx, argv[0]);
+    const char *name = event_name(ctx, argv[0]);
     if (!name) return JS_EXCEPTION;
     int rc = weft__ev_subscribe(js->host, &js->base, name, JS_ToBool(ctx, argv[1]));
     JS_FreeCString(ctx, name);
@@ -920,7 +936,7 @@ static JSValue n_subscribe(JSContext *ctx, JSValueConst this_val, int argc, JSVa
 static JSValue n_unsubscribe(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JS_SELF;
-    const char *name = JS_ToCString(ctx, argv[0]);
+    const char *name = event_name(ctx, argv[0]);
     if (!name) return JS_EXCEPTION;
     weft__ev_unsubscribe(js->host, &js->base, name);
     JS_FreeCString(ctx, name);
@@ -1008,7 +1024,7 @@ static void deliver_local(weft__rt *rt, void *ud)
 static JSValue n_emit(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     JS_SELF;
-    const char *name = JS_ToCString(ctx, argv[0]);
+    const char *name = event_name(ctx, argv[0]);
     if (!name) return JS_EXCEPTION;
     local_emit le = {js, name, argc - 1, argv + 1, NULL, 0};
     int local = le.argc <= LOCAL_ARGS_MAX;
@@ -1059,7 +1075,7 @@ static JSValue n_emit_net(JSContext *ctx, JSValueConst this_val, int argc, JSVal
     if (weft__codec_pack_js_args(ctx, &js->res->hooks, argc > 2 ? argc - 2 : 0, argv + 2, &buf,
                                  &len) < 0)
         return JS_EXCEPTION;
-    const char *name = JS_ToCString(ctx, argv[0]);
+    const char *name = event_name(ctx, argv[0]);
     if (name) weft__net_client_event(js->host, name, target, buf, len, 0);
     JS_FreeCString(ctx, name);
     free(buf);

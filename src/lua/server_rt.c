@@ -702,11 +702,22 @@ static void lua_dispatch_event(weft__rt *rt, const char *name, const char *args,
 }
 
 /* AddEventHandler(name, fn[, net]) -> {key=, name=} */
+/* The event name at idx: a string with no NUL byte, else an error (the
+ * host's names end at the NUL, so TriggerEvent('x\0y') would run the
+ * handlers of 'x'; the natives refuse such names the same way). */
+static const char *event_name(lua_State *L, int idx)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, idx, &len);
+    if (strlen(s) != len) luaL_error(L, "the event name \"%s\\0...\" has a NUL byte", s);
+    return s;
+}
+
 static void add_handler(lua_State *L, int net)
 {
     weft__lua *lua = weft__lua_from_state(L);
     weft__lua_srv *s = lua->srv;
-    const char *name = luaL_checkstring(L, 1);
+    const char *name = event_name(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_settop(L, 2);
     lua_rawgeti(L, LUA_REGISTRYINDEX, s->handlers_ref); /* 3 */
@@ -742,7 +753,7 @@ static int l_add_event_handler(lua_State *L)
 static int l_register_net_event(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
-    const char *name = luaL_checkstring(L, 1);
+    const char *name = event_name(L, 1);
     if (lua_isnoneornil(L, 2)) { /* mark the name net-safe, keep the count */
         if (weft__ev_subscribe(lua->host, &lua->base, name, 1) < 0)
             return luaL_error(L, "not enough memory");
@@ -797,7 +808,7 @@ static int l_remove_event_handler(lua_State *L)
 static int l_trigger_event(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
-    const char *name = luaL_checkstring(L, 1);
+    const char *name = event_name(L, 1);
     char *buf;
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 2, lua_gettop(L), &buf, &len) < 0)
@@ -822,7 +833,7 @@ static int l_trigger_event(lua_State *L)
 static int l_trigger_client_event(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
-    const char *name = luaL_checkstring(L, 1);
+    const char *name = event_name(L, 1);
     int target = (int)(lua_isstring(L, 2) ? strtol(lua_tostring(L, 2), NULL, 10) : 0);
     char *buf;
     size_t len;

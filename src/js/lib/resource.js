@@ -137,9 +137,9 @@ host.setHandlers(handlers);
 function addHandler(name, fn, net) {
   if (typeof name !== 'string') throw new TypeError('event name must be a string');
   if (typeof fn !== 'function') throw new TypeError('event handler must be a function');
+  host.subscribe(name, !!net); // first: it refuses a name with a NUL byte
   const list = handlers[name];
   handlers[name] = list ? [...list, fn] : [fn];
-  host.subscribe(name, !!net);
 }
 function on(name, fn) { addHandler(name, fn, false); }
 function onNet(name, fn) {

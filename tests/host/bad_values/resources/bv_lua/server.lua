@@ -1,6 +1,8 @@
 print('int abc', pcall(SetResourceKvpInt, 'b', 'abc'))
 print('int nil', pcall(SetResourceKvpInt, 'b', nil), GetResourceKvpInt('b'))
 print('convar ctl', pcall(SetConvar, 'c\127d', '1'))
+print('TriggerEvent with NUL', pcall(TriggerEvent, 'bv_ev\0x'))
+print('AddEventHandler with NUL', pcall(AddEventHandler, 'bv_ev\0x', print))
 RegisterCommand('bv_done', function()
   print('bv_done: b =', GetResourceKvpInt('b'))
   ExecuteCommand('quit')
