@@ -772,6 +772,19 @@ static void js_call_ref(weft__rt *rt, uint32_t index, const char *args, size_t l
             JS_FreeValue(ctx, JS_GetException(ctx));
             weft__call_settle(js->host, c->id, WEFT_CALL_DROPPED, NULL, 0);
         }
+        if (JS_PromiseState(ctx, r) == JS_PROMISE_REJECTED) {
+            /* then() itself failed (the stack ran out: an async export
+             * recursion) on a promise that is rejected already: the call
+             * fails with its reason, which the caller handles or reports,
+             * so the promise is not also reported as unhandled */
+            JSValue why = JS_PromiseResult(ctx, r);
+            weft__js_forget_rejection(js, r);
+            JS_FreeValue(ctx, r);
+            out->status = WEFT_CALL_ERROR;
+            pack_thrown(js, why, &out->buf, &out->len);
+            JS_FreeValue(ctx, why);
+            return;
+        }
         JS_FreeValue(ctx, r);
         out->status = WEFT_CALL_ERROR;
         weft__call_pack_error("Error", "cannot wait on the returned promise", "", res_name(js),

@@ -211,6 +211,9 @@ void weft__js_report_exception(weft__js *js, int from_promise);
  * deps/patches/0050's) "Maximum call stack size exceeded", the RangeError or
  * its error payload from another resource; throw one (returns JS_EXCEPTION). */
 int weft__js_is_stack_overflow(JSContext *ctx, JSValueConst e);
+/* A rejected promise whose rejection someone took in C (a ref call passing
+ * it to its caller): no longer reported as unhandled. */
+void weft__js_forget_rejection(weft__js *js, JSValueConst promise);
 JSValue weft__js_throw_stack_overflow(JSContext *ctx);
 /* Error reporting near the end of the stack (a handler that overflowed it,
  * reported where it was caught) or at the memory limit (an out-of-memory

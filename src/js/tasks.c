@@ -236,6 +236,27 @@ static void multiple_resolve_tracker(JSContext *ctx, JSValueConst promise, JSVal
 }
 
 
+/* Drop promise's pending unhandled-rejection record: 1 when it had one. */
+static int forget_pending(weft__js *js, JSValueConst promise)
+{
+    for (size_t i = js->pending_len; i-- > 0;) {
+        if (JS_VALUE_GET_PTR(js->pending[i].promise) != JS_VALUE_GET_PTR(promise)) continue;
+        JS_FreeValue(js->ctx, js->pending[i].promise);
+        JS_FreeValue(js->ctx, js->pending[i].reason);
+        memmove(&js->pending[i], &js->pending[i + 1],
+                (js->pending_len - i - 1) * sizeof js->pending[0]);
+        js->pending_len--;
+        if (!js->pending_len && !js->late_len) js->has_rejection_to_warn = 0;
+        return 1;
+    }
+    return 0;
+}
+
+void weft__js_forget_rejection(weft__js *js, JSValueConst promise)
+{
+    forget_pending(js, promise);
+}
+
 static void rejection_tracker(JSContext *ctx, JSValueConst promise, JSValueConst reason,
                               JS_BOOL is_handled, void *opaque)
 {
@@ -258,16 +279,7 @@ static void rejection_tracker(JSContext *ctx, JSValueConst promise, JSValueConst
     }
     /* Handled after rejection: if still pending, forget it silently (search
      * from the newest: the common case is a catch attached right away). */
-    for (size_t i = js->pending_len; i-- > 0;) {
-        if (JS_VALUE_GET_PTR(js->pending[i].promise) != JS_VALUE_GET_PTR(promise)) continue;
-        JS_FreeValue(ctx, js->pending[i].promise);
-        JS_FreeValue(ctx, js->pending[i].reason);
-        memmove(&js->pending[i], &js->pending[i + 1],
-                (js->pending_len - i - 1) * sizeof js->pending[0]);
-        js->pending_len--;
-        if (!js->pending_len && !js->late_len) js->has_rejection_to_warn = 0;
-        return;
-    }
+    if (forget_pending(js, promise)) return;
     /* Not pending: it was already reported; queue 'rejectionHandled'. */
     if (js->late_len == js->late_cap) {
         size_t cap = js->late_cap ? js->late_cap * 2 : 8;
