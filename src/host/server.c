@@ -120,12 +120,20 @@ static int is_file(const char *p)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+static void relative_to_dir(weft_host *h, const char *msg, char *out, size_t cap);
+
 static void add_resource(weft_host *h, const char *name, const char *path)
 {
     weft__resource *r = weft__srv_find(h, name);
     if (r) {
-        if (strcmp(r->path, path) && r->seen)
-            weft__log(h, "weft", "duplicate resource \"%s\" at %s ignored", name, path);
+        if (strcmp(r->path, path) && r->seen) {
+            char msg[1200], out[1200];
+            snprintf(msg, sizeof msg,
+                     "duplicate resource \"%.100s\" at %.500s ignored (the one at %.500s is used)",
+                     name, path, r->path);
+            relative_to_dir(h, msg, out, sizeof out);
+            weft__log(h, "weft", "%s", out);
+        }
         r->seen = 1;
         return;
     }

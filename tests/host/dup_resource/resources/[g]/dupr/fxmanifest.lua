@@ -1,0 +1,2 @@
+fx_version 'cerulean'
+server_script 's.js'

@@ -1,0 +1,1 @@
+console.log('the one at the top');
