@@ -426,8 +426,10 @@ static int start_res(weft_host *h, weft__resource *r, int level)
     }
     r->state = WEFT_RES_STARTING;
     r->start_seq = ++s->start_seq;
+    r->halted_loading = 0;
     const weft__strlist *scripts = &r->manifest.load_order;
-    for (size_t i = 0; i < scripts->len && r->state == WEFT_RES_STARTING; i++) {
+    for (size_t i = 0; i < scripts->len && r->state == WEFT_RES_STARTING && !r->halted_loading;
+         i++) {
         const char *sc = scripts->items[i];
         char path[PATH_MAX], display[PATH_MAX];
         if (sc[0] == '@') { /* another resource's file: @res/path */
@@ -484,6 +486,17 @@ static int start_res(weft_host *h, weft__resource *r, int level)
         }
     }
     if (r->state != WEFT_RES_STARTING) return WEFT_ESTATE;
+    if (r->halted_loading) {
+        /* a limit stopped a script while it loaded (its line said so): the
+         * resource does not start, as a failed start (r->error says why) */
+        r->halted_loading = 0;
+        r->state = WEFT_RES_STOPPED;
+        weft__api_resource_stopped(h, r);
+        halt_runtimes(h, r);
+        free_runtimes(h, r);
+        r->fail_gen = s->cmd_gen;
+        return WEFT_ESTATE;
+    }
     r->state = WEFT_RES_STARTED;
     weft__log(h, "weft", "started resource %s", r->name);
     emit_lifecycle(h, "onResourceStart", r->name);
@@ -1307,6 +1320,10 @@ void weft__srv_stop_for_limit(weft_host *h, const char *name, const char *why)
     char line[300];
     weft__resource *r = weft__srv_find(h, name);
     if (r) snprintf(r->error, sizeof r->error, "%s", why);
+    if (r && r->state == WEFT_RES_STARTING) { /* loading: it does not start (start_res) */
+        r->halted_loading = 1;
+        return;
+    }
     snprintf(line, sizeof line, "stop %s", name);
     weft__srv_queue_command(h, line);
 }

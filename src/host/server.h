@@ -102,6 +102,7 @@ typedef struct weft__resource {
     size_t exports_len, exports_cap;
     uint64_t start_seq; /* order started, for stop-all */
     int resolving_deps;  /* inside its own dependency resolution (cycle check) */
+    int halted_loading;  /* a limit stopped it while its scripts loaded: not started */
     int seen;           /* found by the last refresh */
     char error[256];    /* why the last start failed, why a limit stopped it, or the
                            dependency it stopped with ("" if none), for `resources` */

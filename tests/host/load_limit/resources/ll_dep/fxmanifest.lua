@@ -1,0 +1,4 @@
+fx_version 'cerulean'
+game 'common'
+server_script 's.lua'
+dependency 'll_lua'

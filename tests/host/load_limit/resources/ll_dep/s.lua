@@ -1,0 +1,1 @@
+print('ll_dep must not load')

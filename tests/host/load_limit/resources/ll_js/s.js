@@ -1,0 +1,2 @@
+console.log('ll_js begins');
+while (true) {}

@@ -1,0 +1,2 @@
+print('ll_lua begins')
+while true do end
