@@ -809,6 +809,14 @@ static void cfg_error(void *opaque, const char *msg)
     weft_host *h = opaque;
     char out[1024];
     relative_to_dir(h, msg, out, sizeof out);
+    /* "exec: cannot open 'x.cfg' (x.cfg)": the path it resolved to, once
+     * relative, is what the line said: name it once */
+    char *q = strstr(out, "exec: "), *open_q = q ? strchr(q, '\'') : NULL;
+    char *close_q = open_q ? strchr(open_q + 1, '\'') : NULL;
+    size_t n = close_q ? (size_t)(close_q - open_q - 1) : 0;
+    if (close_q && !strncmp(close_q + 1, " (", 2) && !strncmp(close_q + 3, open_q + 1, n) &&
+        close_q[3 + n] == ')')
+        memmove(close_q + 1, close_q + 4 + n, strlen(close_q + 4 + n) + 1);
     weft__log(h, "weft", "%s", out);
 }
 
