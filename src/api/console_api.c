@@ -323,6 +323,35 @@ static int filter_match(const char *filter, const char *name)
     return 0;
 }
 
+/* A listener's stack overflow with no script caller: one line, as the
+ * listener wrappers (convar.js, convar.lua) write an error, naming the
+ * listener's resource (its ref id's first part) and where it overflowed. */
+static void report_overflow(weft_host *h, const char *ref, const char *name, const char *buf,
+                            size_t len)
+{
+    char res[128], text[300] = "stack overflow";
+    snprintf(res, sizeof res, "%.*s", (int)strcspn(ref, ":"), ref);
+    msgpack_unpacked u;
+    msgpack_unpacked_init(&u);
+    if (msgpack_unpack_next(&u, buf, len, NULL) == MSGPACK_UNPACK_SUCCESS &&
+        u.data.type == MSGPACK_OBJECT_MAP) {
+        const msgpack_object_str *ename = NULL, *msg = NULL;
+        for (uint32_t i = 0; i < u.data.via.map.size; i++) {
+            const msgpack_object *k = &u.data.via.map.ptr[i].key, *v = &u.data.via.map.ptr[i].val;
+            if (k->type != MSGPACK_OBJECT_STR || v->type != MSGPACK_OBJECT_STR) continue;
+            if (k->via.str.size == 4 && !memcmp(k->via.str.ptr, "name", 4)) ename = &v->via.str;
+            if (k->via.str.size == 7 && !memcmp(k->via.str.ptr, "message", 7)) msg = &v->via.str;
+        }
+        if (msg && ename && !(ename->size == 5 && !memcmp(ename->ptr, "Error", 5)))
+            snprintf(text, sizeof text, "%.*s: %.*s", (int)ename->size, ename->ptr,
+                     (int)msg->size, msg->ptr);
+        else if (msg)
+            snprintf(text, sizeof text, "%.*s", (int)msg->size, msg->ptr);
+    }
+    msgpack_unpacked_destroy(&u);
+    weft__log(h, res, "error in convar change listener for \"%s\": %s", name, text);
+}
+
 int weft__api_convar_changed(weft_host *h, const char *name)
 {
     weft__server *s = h->server;
@@ -342,17 +371,23 @@ int weft__api_convar_changed(weft_host *h, const char *name)
     msgpack_pack_array(&pk, 2);
     msgpack_pack_str_with_body(&pk, name, strlen(name));
     msgpack_pack_str_with_body(&pk, "", 0);
-    int rc = 0;
+    int rc = 0, done = 0;
     for (size_t i = 0; i < n; i++) {
         weft__call_result out;
-        if (sb.data && !rc)
+        if (sb.data && !rc && !done)
             weft__ref_call(h, NULL, refs[i], strlen(refs[i]), sb.data, sb.size, &out);
         else
             out.buf = NULL;
-        if (!rc && out.buf && out.status == WEFT_CALL_ERROR && weft__call_is_overflow(out.buf, out.len)) {
+        if (!rc && !done && out.buf && out.status == WEFT_CALL_ERROR &&
+            weft__call_is_overflow(out.buf, out.len)) {
             /* a listener that sets its own convar: the overflow is the setter's */
-            rc = weft__native_fail_payload(h, out.buf, out.len);
-            out.buf = NULL;
+            if (weft__native_caller(h)) {
+                rc = weft__native_fail_payload(h, out.buf, out.len);
+                out.buf = NULL;
+            } else { /* set from the console or a cfg: nobody to pass it to */
+                report_overflow(h, refs[i], name, out.buf, out.len);
+                done = 1; /* no more listeners, as with a caller */
+            }
         }
         free(out.buf);
         free(refs[i]);

@@ -8,3 +8,4 @@ setTimeout(() => {
     ExecuteCommand(c);
   setTimeout(() => ExecuteCommand('quit'), 100);
 }, 20);
+AddConvarChangeListener('rh_err', () => { throw new Error('js listener failed'); });

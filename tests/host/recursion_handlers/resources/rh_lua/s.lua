@@ -2,3 +2,4 @@ AddStateBagChangeHandler('lualoop', 'global', function(bag, key, value) GlobalSt
 AddConvarChangeListener('luacv', function() SetConvar('luacv', tostring(GetConvarInt('luacv', 0) + 1)) end)
 RegisterCommand('rh_luasb', function() GlobalState.lualoop = 1 end, false)
 RegisterCommand('rh_luacv', function() SetConvar('luacv', '1') end, false)
+AddConvarChangeListener('rh_err', function() error('lua listener failed') end)
