@@ -1991,7 +1991,8 @@ function socketCloseListener() {
     } else {
       if (!req.socket._hadError) {
         req.socket._hadError = true;
-        if (!req[kErrorEmitted] && !req.aborted) {
+        // (also after abort(): the socket was in use, as Node's)
+        if (!req[kErrorEmitted]) {
           req[kErrorEmitted] = true;
           emitErrorEvent(req, connResetException('socket hang up'));
         }

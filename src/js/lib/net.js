@@ -524,13 +524,10 @@ function onSocketTimeout(socket) {
   socket[kTimeout] = null;
   socket.emit('timeout');
 }
+// (Node's: validated, and past 2^31 - 1 truncated with a TimeoutOverflowWarning)
 function getTimerDuration(msecs, name) {
-  validateNumber(msecs, name);
-  if (msecs < 0 || !Number.isFinite(msecs)) {
-    throw makeNodeError(RangeError, 'ERR_OUT_OF_RANGE',
-      `The value of "${name}" is out of range. It must be a non-negative finite number. Received ${internal.inspect(msecs)}`);
-  }
-  return msecs;
+  void internal.timers; // (loads timers.js)
+  return internal.timersInternals.getTimerDuration(msecs, name);
 }
 Socket.prototype._unrefTimer = function () {
   for (let s = this; s !== null; s = s._parent) {

@@ -431,7 +431,7 @@ function setUnrefTimeout(callback, after, ...args) {
   insert(timer, timer._idleTimeout);
   return timer;
 }
-internal.timersInternals = { linkedList: L, setUnrefTimeout, getLibuvNow };
+internal.timersInternals = { linkedList: L, setUnrefTimeout, getLibuvNow, getTimerDuration };
 
 internal.processTimers = processTimers;
 internal.Timeout = Timeout;
