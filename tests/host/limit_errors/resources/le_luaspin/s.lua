@@ -1,0 +1,3 @@
+RegisterCommand('le_luaspin', function()
+  while true do end
+end, false)

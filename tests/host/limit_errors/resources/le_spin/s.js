@@ -1,0 +1,3 @@
+RegisterCommand('le_spin', () => {
+  while (true) {}
+}, false);
