@@ -376,10 +376,17 @@ static int finish_call(lua_State *L, weft__lua *lua, weft__call_result *res, int
         if (weft__call_is_overflow(res->buf, res->len)) {
             /* a callee's stack overflow (a state bag handler or convar
              * listener run by a native): raised as the innermost Lua error,
-             * as an emit raises its handler's (weft__ev_trigger) */
+             * as an emit raises its handler's (weft__ev_trigger). One with
+             * no place (the callee's message handler overflowed too, or
+             * the call into it did) is placed at this native's caller: the
+             * innermost handler that set what it watches, not the command
+             * the recursion unwinds to. */
             if (push_unpacked(lua, L, res->buf, res->len, UNPACK_VALUE) < 0 || !lua_istable(L, -1) ||
-                lua_getfield(L, -1, "message") != LUA_TSTRING || lua_tostring(L, -1)[0] != '@')
-                lua_pushliteral(L, "stack overflow");
+                lua_getfield(L, -1, "message") != LUA_TSTRING || lua_tostring(L, -1)[0] != '@') {
+                int c = lua_type(L, -1) == LUA_TSTRING && !strcmp(lua_tostring(L, -1), "C stack overflow");
+                lua_pushstring(L, c ? "C stack overflow" : "stack overflow");
+                weft__lua_prefix_caller(L, 0);
+            }
             free(res->buf);
             return lua_error(L);
         }
