@@ -50,10 +50,15 @@ foreach(c ${WEFT_SHELL_CASES})
 endforeach()
 
 # Host scenarios (`weft serve` on tests/host/NAME/): one ctest per folder.
+# A folder with an `open` file is a known defect not fixed yet (the file says
+# what fails): it is left out of `make test`; run it by hand with
+# tests/host/run.sh build/weft NAME.
 file(GLOB WEFT_HOST_CASES LIST_DIRECTORIES true CONFIGURE_DEPENDS
   ${CMAKE_SOURCE_DIR}/tests/host/*)
 foreach(c ${WEFT_HOST_CASES})
-  if(IS_DIRECTORY ${c} AND EXISTS ${c}/expected.out AND EXISTS ${c}/mariadb)
+  if(EXISTS ${c}/open)
+    continue()
+  elseif(IS_DIRECTORY ${c} AND EXISTS ${c}/expected.out AND EXISTS ${c}/mariadb)
     get_filename_component(name ${c} NAME)
     add_test(NAME host/${name}
       COMMAND ${CMAKE_SOURCE_DIR}/tests/host/run_mariadb.sh $<TARGET_FILE:weft_cli> ${name})
