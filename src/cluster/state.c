@@ -201,8 +201,10 @@ static void lease_op(kv_work *w, kvStore *kv)
         uint64_t at = N.kvEntry_Revision(e);
         N.kvEntry_Destroy(e);
         if (w->op == OP_ACQUIRE) {
-            if (!strcmp(owner, me)) return lease_ok(w, at);
-            if (*owner) {
+            /* free, or this server's own (held, or given up locally while
+             * the entry lives on): write it, so that the entry's TTL restarts
+             * at this write, as the local give-up deadline (sent_ns) does */
+            if (*owner && strcmp(owner, me)) {
                 snprintf(msg, sizeof msg, "lease %s is owned by %s", lease, owner);
                 return (void)weft_call_reject(w->call, msg);
             }
