@@ -4,7 +4,7 @@
 # `install-deps.sh fuzz` adds what `make fuzz` needs: clang and its libFuzzer
 # and sanitizer runtimes (`make test` does not need them).
 set -u
-PKGS="build-essential cmake pkg-config libuv1-dev libmsgpack-dev libcmocka-dev libsqlite3-dev dpkg-dev xz-utils patch node-llhttp libwslay-dev libenet-dev libssl-dev libcurl4-openssl-dev libmariadb-dev zlib1g-dev libbrotli-dev python3-prometheus-client gnuplot-nox libnats-dev libc-ares-dev nats-server libmimalloc-dev openssl"
+PKGS="build-essential cmake pkg-config libuv1-dev libmsgpack-dev libcmocka-dev libsqlite3-dev dpkg-dev xz-utils patch node-llhttp libwslay-dev libenet-dev libssl-dev libcurl4-openssl-dev libmariadb-dev zlib1g-dev libbrotli-dev python3-prometheus-client gnuplot-nox libnats-dev libc-ares-dev nats-server libmimalloc-dev openssl libicu-dev"
 [ "${1:-}" = fuzz ] && PKGS="$PKGS clang libclang-rt-dev"
 missing=""
 for p in $PKGS; do

@@ -31,6 +31,7 @@ static const binding_entry bindings[] = {
     {"cares", weft__js_cares_binding},
     {"messaging", weft__js_messaging_binding},
     {"signal_wrap", weft__js_signal_binding},
+    {"text_decoder", weft__js_text_decoder_binding},
     {NULL, NULL},
 };
 

@@ -1,7 +1,9 @@
-// encoding.js: TextEncoder, TextDecoder (utf-8, utf-16le, latin1 labelled
-// windows-1252 as in Node; fatal, ignoreBOM, streaming) and atob/btoa, with
-// the WHATWG Encoding and forgiving-base64 rules Node follows. Loaded on
-// first use of one of these globals.
+// encoding.js: TextEncoder, TextDecoder (utf-8, utf-16le/be and latin1
+// labelled windows-1252 as in Node, in JS; the other WHATWG encodings Node
+// with ICU decodes on ICU's converters, natives.binding('text_decoder');
+// fatal, ignoreBOM, streaming) and atob/btoa, with the WHATWG Encoding and
+// forgiving-base64 rules Node follows. Loaded on first use of one of these
+// globals.
 'use strict';
 
 function encodingError(message, code) {
@@ -101,8 +103,10 @@ for (const k of ['encoding', 'encode', 'encodeInto']) Object.defineProperty(Text
 
 // ---- TextDecoder ----
 // The WHATWG Encoding Standard's labels, per encoding name. TextDecoder
-// decodes utf-8, utf-16le and windows-1252 (as Node 20's latin1); the others
-// are known by name only (getEncodingFromLabel) and not supported.
+// decodes utf-8, utf-16le/be and windows-1252 (as Node 20's latin1) in JS,
+// the others (single-byte and CJK) with ICU; as in Node 20, the ones ICU
+// has no converter for are not supported (replacement, x-user-defined,
+// iso-8859-16).
 const labels = {
   'utf-8': 'unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8',
   'ibm866': '866 cp866 csibm866 ibm866',
@@ -152,7 +156,9 @@ const labels = {
 };
 const labelToEncoding = new Map();
 for (const [enc, list] of Object.entries(labels)) for (const l of list.split(' ')) labelToEncoding.set(l, enc);
-const decodable = new Set(['utf-8', 'utf-16le', 'windows-1252']);
+const inJS = new Set(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']);
+const unsupported = new Set(['replacement', 'x-user-defined', 'iso-8859-16']);
+let converters; // natives.binding('text_decoder'), on the first legacy decoder
 // a label's encoding name, after ASCII whitespace trim and lower-casing
 function getEncodingFromLabel(label) {
   const enc = labelToEncoding.get(label);
@@ -162,36 +168,71 @@ function getEncodingFromLabel(label) {
 function toBytes(input) {
   if (input === undefined) return new Uint8Array(0);
   if (input instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && input instanceof SharedArrayBuffer)) {
-    return new Uint8Array(input);
+    // a detached buffer reads as empty, as in Node
+    return input.byteLength === 0 ? new Uint8Array(0) : new Uint8Array(input);
   }
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   internal.throwInvalidArgType('input', ['ArrayBuffer', 'ArrayBufferView'], input);
 }
 
+// Node's flag bits, shown by util.inspect(decoder, { showHidden: true })
+const kFlagFatal = 2, kFlagIgnoreBOM = 4;
+const kFlags = Symbol('flags');
+const kHandle = Symbol('handle');
+function notSupported(label) {
+  const err = new RangeError(`The "${label}" encoding is not supported`);
+  err.code = 'ERR_ENCODING_NOT_SUPPORTED';
+  return err;
+}
 class TextDecoder {
   #encoding;
   #fatal;
   #ignoreBOM;
   #pending = [];
   #bomSeen = false;
+  #converter = null; // an ICU converter for the legacy encodings
+  static #check(self) { if (self === null || typeof self !== 'object' || !(#converter in self)) throw invalidThis('TextDecoder'); }
   constructor(label = 'utf-8', options = {}) {
     const enc = getEncodingFromLabel(`${label}`);
-    if (enc === undefined || !decodable.has(enc)) {
-      const err = new RangeError(`The "${label}" encoding is not supported`);
-      err.code = 'ERR_ENCODING_NOT_SUPPORTED';
-      throw err;
-    }
+    if (enc === undefined || unsupported.has(enc)) throw notSupported(label);
     if (options !== null && typeof options !== 'object') internal.throwInvalidArgType('options', 'object', options);
     this.#encoding = enc;
     this.#fatal = !!(options && options.fatal);
     this.#ignoreBOM = !!(options && options.ignoreBOM);
+    if (!inJS.has(enc)) {
+      if (!converters) converters = natives.binding('text_decoder');
+      this.#converter = converters.open(enc, this.#fatal);
+      if (this.#converter === null) throw notSupported(label);
+    }
+    const flags = (this.#fatal ? kFlagFatal : 0) | (this.#ignoreBOM ? kFlagIgnoreBOM : 0);
+    this[kFlags] = flags;
+    this[kHandle] = undefined;
   }
-  get encoding() { return this.#encoding; }
-  get fatal() { return this.#fatal; }
-  get ignoreBOM() { return this.#ignoreBOM; }
+  get encoding() { TextDecoder.#check(this); return this.#encoding; }
+  get fatal() { TextDecoder.#check(this); return this.#fatal; }
+  get ignoreBOM() { TextDecoder.#check(this); return this.#ignoreBOM; }
+  // as Node: the constructor's name and a plain object of the three getters
+  // (and the hidden flags and handle under showHidden)
+  [kInspect](depth, options) {
+    TextDecoder.#check(this);
+    if (typeof depth === 'number' && depth < 0) return this;
+    let ctor = this.constructor;
+    if (typeof ctor !== 'function') ctor = TextDecoder;
+    const obj = Object.create({ constructor: ctor });
+    obj.encoding = this.#encoding;
+    obj.fatal = this.#fatal;
+    obj.ignoreBOM = this.#ignoreBOM;
+    if (options && options.showHidden) {
+      obj[kFlags] = this[kFlags];
+      obj[kHandle] = this[kHandle];
+    }
+    return `${ctor.name} ${internal.inspect(obj)}`;
+  }
   decode(input = undefined, options = {}) {
+    TextDecoder.#check(this);
     let bytes = toBytes(input);
     const stream = !!(options && options.stream);
+    if (this.#converter !== null) return this.#legacy(bytes, stream);
     if (this.#pending.length) {
       const joined = new Uint8Array(this.#pending.length + bytes.length);
       joined.set(this.#pending);
@@ -201,7 +242,8 @@ class TextDecoder {
     }
     let out;
     if (this.#encoding === 'utf-8') out = this.#utf8(bytes, stream);
-    else if (this.#encoding === 'utf-16le') out = this.#utf16(bytes, stream);
+    else if (this.#encoding === 'utf-16le') out = this.#utf16(bytes, stream, 0);
+    else if (this.#encoding === 'utf-16be') out = this.#utf16(bytes, stream, 1);
     else {
       // as Node 20: every byte is its own code point (ISO-8859-1), though
       // the encoding reports itself as windows-1252
@@ -273,21 +315,41 @@ class TextDecoder {
     }
     return parts.join('');
   }
-  #utf16(b, stream) {
+  // WHATWG UTF-16 decoder (be: 1 for big-endian): an unpaired surrogate is
+  // malformed; streaming keeps an odd byte or a lead surrogate pending
+  #utf16(b, stream, be) {
     let n = b.length;
-    if (n % 2 === 1) {
-      if (stream) {
-        this.#pending = [b[n - 1]];
-        n--;
-      }
+    if (stream) n -= n % 2;
+    const units = [];
+    let i = 0;
+    for (; i + 1 < n; i += 2) {
+      const u = be ? (b[i] << 8) | b[i + 1] : b[i] | (b[i + 1] << 8);
+      if (u >= 0xd800 && u <= 0xdbff) {
+        if (i + 3 < n) {
+          const v = be ? (b[i + 2] << 8) | b[i + 3] : b[i + 2] | (b[i + 3] << 8);
+          if (v >= 0xdc00 && v <= 0xdfff) { units.push(u, v); i += 2; continue; }
+        } else if (stream) break; // its trail may come in the next chunk
+        units.push(this.#invalid().charCodeAt(0));
+      } else if (u >= 0xdc00 && u <= 0xdfff) units.push(this.#invalid().charCodeAt(0));
+      else units.push(u);
+    }
+    if (i < b.length) {
+      if (stream) this.#pending = Array.from(b.subarray(i));
+      else units.push(this.#invalid().charCodeAt(0)); // an odd byte at the end
     }
     let out = '';
-    for (let i = 0; i + 1 < n; i += 2) out += String.fromCharCode(b[i] | (b[i + 1] << 8));
-    if (!stream && b.length % 2 === 1) out += this.#invalid();
+    for (let k = 0; k < units.length; k += 8192) out += String.fromCharCode.apply(null, units.slice(k, k + 8192));
+    return out;
+  }
+  // ICU's converter keeps its own state between streamed calls
+  #legacy(bytes, stream) {
+    const out = converters.decode(this.#converter, bytes, !stream);
+    if (out === null) this.#invalid();
     return out;
   }
 }
 Object.defineProperty(TextDecoder.prototype, Symbol.toStringTag, { value: 'TextDecoder', configurable: true });
+for (const k of ['encoding', 'fatal', 'ignoreBOM', 'decode']) Object.defineProperty(TextDecoder.prototype, k, { enumerable: true });
 
 // ---- atob / btoa (forgiving-base64) ----
 const b64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
