@@ -1,6 +1,6 @@
-/* files.c: weft__fopen_regular (see files.h): open non-blocking, check the
- * type with fstat on the open descriptor (no race with a rename), then hand
- * a blocking stream to the caller. */
+/* files.c: weft__open_regular and weft__fopen_regular (see files.h): open
+ * non-blocking, check the type with fstat on the open descriptor (no race
+ * with a rename), then hand a blocking descriptor or stream to the caller. */
 #include "host/files.h"
 
 #include <errno.h>
@@ -9,26 +9,41 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-FILE *weft__fopen_regular(const char *path, const char *mode)
+int weft__open_regular(const char *path, int flags, mode_t mode)
 {
-    int write = mode[0] == 'w';
-    int flags = (write ? O_WRONLY | O_CREAT | O_TRUNC : O_RDONLY) | O_NONBLOCK | O_CLOEXEC;
-    /* O_TRUNC on a FIFO or device is a no-op; a regular file is truncated as
-     * fopen("w") would. A FIFO with no reader fails here with ENXIO. */
-    int fd = open(path, flags, 0644);
+    /* O_TRUNC on a FIFO or device is a no-op; a regular file is truncated.
+     * A FIFO with no reader fails here with ENXIO. */
+    int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, mode);
     if (fd < 0) {
         if (errno == ENXIO) errno = ENODEV; /* a FIFO with no reader, or a device */
-        return NULL;
+        return -1;
     }
     struct stat st;
     int e = 0;
-    if (fstat(fd, &st)) e = errno;
-    else if (S_ISDIR(st.st_mode)) e = EISDIR;
-    else if (!S_ISREG(st.st_mode)) e = ENODEV;
-    else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)) e = errno;
-    FILE *f = e ? NULL : fdopen(fd, write ? "wb" : "rb");
+    if (fstat(fd, &st))
+        e = errno;
+    else if (S_ISDIR(st.st_mode))
+        e = EISDIR;
+    else if (!S_ISREG(st.st_mode))
+        e = ENODEV;
+    else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
+        e = errno;
+    if (e) {
+        close(fd);
+        errno = e;
+        return -1;
+    }
+    return fd;
+}
+
+FILE *weft__fopen_regular(const char *path, const char *mode)
+{
+    int write = mode[0] == 'w';
+    int fd = weft__open_regular(path, write ? O_WRONLY | O_CREAT | O_TRUNC : O_RDONLY, 0644);
+    if (fd < 0) return NULL;
+    FILE *f = fdopen(fd, write ? "wb" : "rb");
     if (!f) {
-        if (!e) e = errno;
+        int e = errno;
         close(fd);
         errno = e;
     }

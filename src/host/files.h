@@ -5,6 +5,15 @@
 #define WEFT_HOST_FILES_H
 
 #include <stdio.h>
+#include <sys/types.h>
+
+/* open(path, flags, mode) (flags: O_RDONLY/O_WRONLY/O_RDWR with O_CREAT,
+ * O_TRUNC, O_APPEND as wanted; mode: permissions of a created file), but
+ * only for a regular file and without blocking, as weft__fopen_regular.
+ * Adds O_CLOEXEC and O_NOCTTY. Returns the descriptor (blocking from then
+ * on; the caller closes it), or -1 with errno as weft__fopen_regular's.
+ * Any thread. */
+int weft__open_regular(const char *path, int flags, mode_t mode);
 
 /* fopen(path, mode) for mode "rb" (read) or "wb" (write: created 0644,
  * truncated), but only for a regular file, and without blocking: the open

@@ -224,7 +224,25 @@ void weft__lua_promise_abandon(weft__lua *lua);
  * src/builtin.c. */
 extern const weft__rt_ops weft__lua_engine;
 
-/* ---- libraries (json.c) -------------------------------------------------- */
+/* ---- libraries ------------------------------------------------------------- */
+/* print(...) (runtime.c): "[res] a\tb" on stdout; also FiveM's io.write. */
+int weft__lua_print(lua_State *L);
+/* The os and io libraries, FiveM's server ones (os.c, io.c): lua_CFunctions
+ * for luaL_requiref, each pushing its table. */
+int weft__lua_os_open(lua_State *L);
+int weft__lua_io_open(lua_State *L);
+/* Longest file name the io and os libraries handle, in bytes. */
+#define WEFT__LUA_PATH_MAX 4096
+/* Resolve the path at stack slot arg of L (a string, else a Lua error) the
+ * way FiveM's VFS does for the running resource (io.c's header): into out
+ * (cap bytes), the file's real path. for_write: it may be a new file, if
+ * the resource may write there. *writable: 1 when the resource may write
+ * it (its own folder). Returns 0, WEFT_EINVAL (a NUL in the path),
+ * WEFT_EACCES (a ".." or a symlink out of the folder) or WEFT_ENOENT (in no
+ * resource's folder, or missing). Loop thread; no script code runs. */
+int weft__lua_fs_resolve(lua_State *L, int arg, int for_write, char *out, size_t cap,
+                         int *writable);
+/* ---- json.c ---------------------------------------------------------------- */
 void weft__lua_json_open(lua_State *L);
 /* msgpack.pack(...) / msgpack.unpack(s) (json.c) */
 void weft__lua_msgpack_open(lua_State *L);

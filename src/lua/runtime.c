@@ -3,10 +3,10 @@
  * runaway-call watchdog (count hook), chunk loading and teardown.
  *
  * Libraries: base (without dofile/loadfile; load takes text chunks only),
- * string, table, math, utf8,
- * coroutine; os limited to time/clock/date/difftime; debug limited to
- * traceback/getinfo (sethook would disable the watchdog); no io, no package
- * or require (a resource's files are loaded by its manifest).
+ * string, table, math, utf8, coroutine; FiveM's own os and io (os.c, io.c:
+ * files in resource folders, no os.exit, nothing executed); debug limited
+ * to traceback/getinfo (sethook would disable the watchdog); no package or
+ * require (a resource's files are loaded by its manifest).
  * The watchdog hook only raises an error or logs: it never runs script code. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -385,7 +385,7 @@ lua_State *weft__lua_set_running(weft__lua *lua, lua_State *co)
 /* ---- weft's globals ---------------------------------------------------- */
 
 /* print(...): one line "[res] a\tb\n" on stdout, values as tostring. */
-static int l_print(lua_State *L)
+int weft__lua_print(lua_State *L)
 {
     weft__lua *lua = weft__lua_from_state(L);
     int n = lua_gettop(L);
@@ -483,9 +483,10 @@ static int open_libs(lua_State *L)
     }
     lua_pushcfunction(L, l_step_check);
     lua_setfield(L, LUA_REGISTRYINDEX, "weft.stepcheck");
-    static const char *const os_keep[] = {"time", "clock", "date", "difftime", NULL};
     static const char *const debug_keep[] = {"traceback", "getinfo", NULL};
-    keep_fields(L, LUA_OSLIBNAME, luaopen_os, os_keep);
+    luaL_requiref(L, LUA_OSLIBNAME, weft__lua_os_open, 1);
+    luaL_requiref(L, LUA_IOLIBNAME, weft__lua_io_open, 1);
+    lua_pop(L, 2);
     keep_fields(L, LUA_DBLIBNAME, luaopen_debug, debug_keep);
     /* The package table requiref leaves in the registry is not a global. */
     lua_pushnil(L);
@@ -495,7 +496,7 @@ static int open_libs(lua_State *L)
     lua_getglobal(L, "load");
     lua_pushcclosure(L, l_load_text, 1);
     lua_setglobal(L, "load");
-    lua_register(L, "print", l_print);
+    lua_register(L, "print", weft__lua_print);
     lua_register(L, "GetGameTimer", l_get_game_timer);
     lua_register(L, "GetCurrentResourceName", l_get_current_resource_name);
     lua_newtable(L);

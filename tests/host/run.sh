@@ -8,6 +8,8 @@
 # the outputs are compared one after the other, "--- run K" between them.
 # NAME/normalize, if present, is a sed -E script applied to the output
 # first (timings); WEFT_SERVE_ARGS adds serve arguments (run_mariadb.sh).
+# NAME/setup, if present, is a sh script run in the copied folder before the
+# first run (things git cannot hold, such as a FIFO); it needs NAME/runs.
 WEFT=$1
 NAME=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -19,6 +21,7 @@ if [ -f "$DIR/runs" ]; then
   TMP=$(mktemp -d /tmp/weft-host-XXXXXX) || exit 2
   trap 'rm -rf "$TMP"' EXIT
   cp -R "$DIR/." "$TMP/" && cd "$TMP" || exit 2
+  if [ -f "$DIR/setup" ]; then sh "$DIR/setup" || exit 2; fi
   OUT="" RC=0 K=1
   while [ "$K" -le "$(cat "$DIR/runs")" ]; do
     # shellcheck disable=SC2086

@@ -1,6 +1,9 @@
--- the standard libraries weft exposes (os and debug limited; no io/package)
+-- the standard libraries weft exposes (FiveM's os and io; debug limited; no
+-- package); `weft run` has no resource folders, so io.open finds nothing
 print(type(string.format), type(table.concat), type(math.floor), type(utf8.char), type(coroutine.wrap))
-print(io, package, require, dofile, loadfile, debug.sethook, os.execute, os.exit, os.getenv)
+print(type(io), package, require, dofile, loadfile, debug.sethook, type(os.execute), os.exit,
+      type(os.getenv))
+print(io.open("libs.lua"))
 print(type(os.time()), type(os.clock()), type(os.date("%Y")), type(debug.traceback))
 print(load("return 1 + 1")())
 print(utf8.char(233), ("%5.1f"):format(3.14159), table.concat({1, 2, 3}, ","))

@@ -1,0 +1,538 @@
+/* io.c: the `io` library of a Lua resource, as FiveM's server Lua has it
+ * (citizen-scripting-lua's LuaIO.cpp), and the path rules it shares with
+ * os.remove/rename/createdir (FiveM's VFS and FilesystemPermissions.cpp).
+ *
+ * Paths: "@res/rel" names a file in resource res's folder; any other path
+ * (relative to the server folder, FiveM's working directory, or absolute)
+ * must lie in some resource's folder, which turns it into "@res/rel"; a
+ * path outside every resource's folder names nothing (ENOENT). A ".."
+ * component is refused, and so is a symlink leading out of the folder
+ * (api/resfile.c). A resource may write only in its own folder.
+ *
+ * Handles are `FILE*` userdata (luaL_Stream) on descriptors opened
+ * non-blocking and checked to be regular files (a FIFO or device is
+ * refused: it could block the loop); I/O is synchronous on the loop thread,
+ * as FiveM's. Every write reaches the file before f:write returns (FiveM's
+ * streams are unbuffered). Handles left open are closed by their __gc,
+ * which lua_close runs when the resource stops. */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <lauxlib.h>
+#include "api/resfile.h"
+#include "host/files.h"
+#include "host/server.h"
+#include "lua/lua_rt.h"
+
+/* ---- paths ----------------------------------------------------------------- */
+
+/* The resource whose folder holds abs (an absolute path), the longest
+ * folder winning (FiveM's VFS FindDevice); *rel: the rest after "folder/". */
+static weft__resource *owner_of(weft__server *s, const char *abs, const char **rel)
+{
+    weft__resource *best = NULL;
+    size_t best_len = 0;
+    for (weft__resource *r = s->resources; r; r = r->next) {
+        size_t n = strlen(r->path);
+        if (n >= best_len && !strncmp(abs, r->path, n) && abs[n] == '/') {
+            best = r;
+            best_len = n;
+        }
+    }
+    if (best) *rel = abs + best_len + 1;
+    return best;
+}
+
+int weft__lua_fs_resolve(lua_State *L, int arg, int for_write, char *out, size_t cap, int *writable)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    weft__server *s = lua->host->server;
+    size_t len;
+    const char *p = luaL_checklstring(L, arg, &len), *rel = NULL;
+    *writable = 0;
+    if (strlen(p) != len) return WEFT_EINVAL; /* a NUL inside */
+    if (!s || !*p || len >= WEFT__LUA_PATH_MAX / 2) return WEFT_ENOENT;
+    for (const char *c = p; *c;) {
+        size_t n = strcspn(c, "/");
+        if (n == 2 && c[0] == '.' && c[1] == '.') return WEFT_EACCES;
+        c += n;
+        if (*c) c++;
+    }
+    weft__resource *r;
+    char abs[WEFT__LUA_PATH_MAX];
+    if (*p == '@') {
+        const char *slash = strchr(p, '/');
+        char name[256];
+        if (!slash || (size_t)(slash - p - 1) >= sizeof name) return WEFT_ENOENT;
+        memcpy(name, p + 1, (size_t)(slash - p - 1));
+        name[slash - p - 1] = 0;
+        r = weft__srv_find(lua->host, name);
+        rel = slash + 1;
+    } else {
+        int n = *p == '/' ? snprintf(abs, sizeof abs, "%s", p)
+                          : snprintf(abs, sizeof abs, "%s/%s", s->dir, p);
+        if (n < 0 || (size_t)n + 2 > sizeof abs) return WEFT_ENOENT;
+        struct stat st;
+        if (abs[n - 1] != '/' && !stat(abs, &st) && S_ISDIR(st.st_mode)) strcat(abs, "/");
+        r = owner_of(s, abs, &rel);
+    }
+    if (!r) return WEFT_ENOENT;
+    /* FiveM's ScriptingFilesystemAllowWrite: a path naming a file of the
+     * calling resource itself. */
+    *writable = *rel && lua->base.resource == r;
+    const char *why;
+    return weft__resfile_resolve(r->path, rel, for_write && *writable, out, cap, &why);
+}
+
+/* ---- handles ------------------------------------------------------------- */
+
+#define tostream(L) ((luaL_Stream *)luaL_checkudata(L, 1, LUA_FILEHANDLE))
+
+/* nil, "name: message", errno: Lua's io error triple. */
+static int fail(lua_State *L, int e, const char *name)
+{
+    luaL_pushfail(L);
+    if (name)
+        lua_pushfstring(L, "%s: %s", name, weft__file_strerror(e));
+    else
+        lua_pushstring(L, weft__file_strerror(e));
+    lua_pushinteger(L, e);
+    return 3;
+}
+
+static FILE *tofile(lua_State *L)
+{
+    luaL_Stream *p = tostream(L);
+    if (!p->closef) luaL_error(L, "attempt to use a closed file");
+    return p->f;
+}
+
+static int close_stream(lua_State *L)
+{
+    luaL_Stream *p = tostream(L);
+    int ok = fclose(p->f) == 0;
+    p->f = NULL;
+    return luaL_fileresult(L, ok, NULL);
+}
+
+static int aux_close(lua_State *L)
+{
+    luaL_Stream *p = tostream(L);
+    lua_CFunction cf = p->closef;
+    p->closef = NULL; /* closed from here on, whatever fclose says */
+    return cf(L);
+}
+
+static int f_close(lua_State *L)
+{
+    tofile(L);
+    return aux_close(L);
+}
+
+static int f_gc(lua_State *L)
+{
+    luaL_Stream *p = tostream(L);
+    if (p->closef && p->f) aux_close(L);
+    return 0;
+}
+
+static int f_tostring(lua_State *L)
+{
+    luaL_Stream *p = tostream(L);
+    if (!p->closef)
+        lua_pushliteral(L, "file (closed)");
+    else
+        lua_pushfstring(L, "file (%p)", (void *)p->f);
+    return 1;
+}
+
+/* A closed handle first, so a memory error cannot leak a descriptor. */
+static luaL_Stream *new_stream(lua_State *L)
+{
+    luaL_Stream *p = lua_newuserdatauv(L, sizeof *p, 0);
+    p->f = NULL;
+    p->closef = NULL;
+    luaL_setmetatable(L, LUA_FILEHANDLE);
+    return p;
+}
+
+/* io.open(path [, mode]): FiveM reads the mode only for 'w', 'a' (append)
+ * and '+' (create), never rejects one, and opens read-only, silently, when
+ * the resource may not write there (a missing file then fails as missing).
+ * "w" does not truncate when opening: each f:write truncates the file at
+ * its end (FiveM's LuaIOFileWrite). Every failure is "path: No such file or
+ * directory" (2) as FiveM's, except a FIFO or device ("not a regular
+ * file"), a directory (EISDIR) and a NUL in the path (EINVAL). */
+static int io_open(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    const char *mode = luaL_optstring(L, 2, "r");
+    int append = strchr(mode, 'a') != NULL, create = strchr(mode, '+') != NULL;
+    int write = append || strchr(mode, 'w') != NULL;
+    char path[WEFT__LUA_PATH_MAX];
+    int writable;
+    int rc = weft__lua_fs_resolve(L, 1, write || create, path, sizeof path, &writable);
+    if (rc < 0) return fail(L, rc == WEFT_EINVAL ? EINVAL : ENOENT, name);
+    if (!writable) write = create = append = 0;
+    int ap = append ? O_APPEND : 0, fd;
+    luaL_Stream *p = new_stream(L);
+    if (create) {
+        fd = weft__open_regular(path, O_RDWR | O_CREAT | ap, 0644);
+    } else {
+        fd = weft__open_regular(path, (write ? O_RDWR : O_RDONLY) | ap, 0644);
+        if (fd < 0 && write && errno == ENOENT)
+            fd = weft__open_regular(path, O_RDWR | O_CREAT | ap, 0644);
+    }
+    if (fd < 0) return fail(L, errno == ENODEV || errno == EISDIR ? errno : ENOENT, name);
+    p->f = fdopen(fd, write || create ? (append ? "a+" : "r+") : "r");
+    if (!p->f) {
+        int e = errno;
+        close(fd);
+        return fail(L, e, name);
+    }
+    p->closef = close_stream;
+    return 1;
+}
+
+static int io_close(lua_State *L)
+{
+    return f_close(L);
+}
+
+static int io_type(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    luaL_Stream *p = luaL_testudata(L, 1, LUA_FILEHANDLE);
+    if (!p)
+        luaL_pushfail(L);
+    else if (!p->closef)
+        lua_pushliteral(L, "closed file");
+    else
+        lua_pushliteral(L, "file");
+    return 1;
+}
+
+/* io.lines(...): FiveM's yields nothing, whatever it is given. */
+static int no_lines(lua_State *L)
+{
+    (void)L;
+    return 0;
+}
+
+static int io_lines(lua_State *L)
+{
+    lua_pushcfunction(L, no_lines);
+    return 1;
+}
+
+/* io.flush() (the default output is a closed file) and io.tmpfile() refuse. */
+static int io_flush(lua_State *L)
+{
+    return fail(L, EBADF, NULL);
+}
+
+static int io_tmpfile(lua_State *L)
+{
+    return fail(L, EACCES, NULL);
+}
+
+/* ---- reading --------------------------------------------------------------- */
+
+#define CHUNK 65536
+
+/* Up to n bytes (or all, n = SIZE_MAX), read chunk by chunk so that a huge
+ * count allocates only what the file has. 1 if anything was read. */
+static int read_chars(lua_State *L, FILE *f, size_t n)
+{
+    luaL_Buffer b;
+    size_t total = 0;
+    luaL_buffinit(L, &b);
+    /* Bound: each pass reads a full chunk or ends. */
+    while (n > 0) {
+        size_t want = n < CHUNK ? n : CHUNK;
+        char *p = luaL_prepbuffsize(&b, want);
+        size_t got = fread(p, 1, want, f);
+        luaL_addsize(&b, got);
+        total += got;
+        n -= got;
+        if (got < want) break;
+    }
+    luaL_pushresult(&b);
+    return total > 0;
+}
+
+/* A line; chop: without its '\n'. 1 if a newline or anything was read. */
+static int read_line(lua_State *L, FILE *f, int chop)
+{
+    luaL_Buffer b;
+    int c = 0;
+    luaL_buffinit(L, &b);
+    /* Bound: ends at '\n' or the end of the file. */
+    while ((c = getc(f)) != EOF && c != '\n')
+        luaL_addchar(&b, (char)c);
+    if (!chop && c == '\n') luaL_addchar(&b, '\n');
+    luaL_pushresult(&b);
+    return c == '\n' || lua_rawlen(L, -1) > 0;
+}
+
+/* A numeral's longest valid prefix (at most 200 bytes, as Lua's), then
+ * lua_stringtonumber; nil if it is not a number. */
+typedef struct numeral {
+    FILE *f;
+    int c, n;
+    char buf[201];
+} numeral;
+
+static int num_take(numeral *r)
+{
+    if (r->n >= 200) {
+        r->buf[0] = 0;
+        return 0;
+    }
+    r->buf[r->n++] = (char)r->c;
+    r->c = getc(r->f);
+    return 1;
+}
+
+static int num_test(numeral *r, const char *set)
+{
+    return (r->c == set[0] || (set[1] && r->c == set[1])) && num_take(r);
+}
+
+static int num_digits(numeral *r, int hex)
+{
+    int k = 0;
+    while ((hex ? isxdigit(r->c) : isdigit(r->c)) && num_take(r))
+        k++;
+    return k;
+}
+
+static int read_number(lua_State *L, FILE *f)
+{
+    numeral r = {.f = f};
+    int count = 0, hex = 0;
+    char dp[2] = {lua_getlocaledecpoint(), 0};
+    do
+        r.c = getc(f);
+    while (isspace(r.c));
+    num_test(&r, "-+");
+    if (num_test(&r, "0")) {
+        if (num_test(&r, "xX"))
+            hex = 1;
+        else
+            count = 1;
+    }
+    count += num_digits(&r, hex);
+    if (num_test(&r, dp)) count += num_digits(&r, hex);
+    if (count > 0 && num_test(&r, hex ? "pP" : "eE")) {
+        num_test(&r, "-+");
+        num_digits(&r, 0);
+    }
+    if (r.c != EOF) ungetc(r.c, f);
+    r.buf[r.n] = 0;
+    if (lua_stringtonumber(L, r.buf)) return 1;
+    lua_pushnil(L);
+    return 0;
+}
+
+static int test_eof(lua_State *L, FILE *f)
+{
+    int c = getc(f);
+    if (c != EOF) ungetc(c, f);
+    lua_pushliteral(L, "");
+    return c != EOF;
+}
+
+/* f:read(...): formats "n", "l", "L", "a" (a leading '*' allowed) and byte
+ * counts, as Lua's; nil for the first one that finds nothing. */
+static int f_read(lua_State *L)
+{
+    FILE *f = tofile(L);
+    int nargs = lua_gettop(L) - 1, n, ok = 1;
+    clearerr(f);
+    if (nargs == 0) {
+        ok = read_line(L, f, 1);
+        n = 3;
+    } else {
+        luaL_checkstack(L, nargs + LUA_MINSTACK, "too many arguments");
+        for (n = 2; nargs-- && ok; n++) {
+            if (lua_type(L, n) == LUA_TNUMBER) {
+                size_t l = (size_t)luaL_checkinteger(L, n);
+                ok = l == 0 ? test_eof(L, f) : read_chars(L, f, l);
+                continue;
+            }
+            const char *p = luaL_checkstring(L, n);
+            if (*p == '*') p++;
+            switch (*p) {
+            case 'n':
+                ok = read_number(L, f);
+                break;
+            case 'l':
+                ok = read_line(L, f, 1);
+                break;
+            case 'L':
+                ok = read_line(L, f, 0);
+                break;
+            case 'a':
+                read_chars(L, f, SIZE_MAX);
+                ok = 1;
+                break;
+            default:
+                return luaL_argerror(L, n, "invalid format");
+            }
+        }
+    }
+    if (ferror(f)) return luaL_fileresult(L, 0, NULL);
+    if (!ok) {
+        lua_pop(L, 1);
+        luaL_pushfail(L);
+    }
+    return n - 2;
+}
+
+/* f:lines(): FiveM's iterator takes no formats; a line ends at any run of
+ * '\n' and '\r' (so CRLF ends one line and blank lines are skipped). */
+static int lines_next(lua_State *L)
+{
+    luaL_Stream *p = lua_touserdata(L, lua_upvalueindex(1));
+    if (!p->closef) return luaL_error(L, "file is already closed");
+    int c = getc(p->f);
+    if (c == EOF) return 0;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    /* Bound: each loop ends at a line end or the end of the file. */
+    while (c != EOF && c != '\n' && c != '\r') {
+        luaL_addchar(&b, (char)c);
+        c = getc(p->f);
+    }
+    while (c == '\n' || c == '\r')
+        c = getc(p->f);
+    if (c != EOF) ungetc(c, p->f);
+    luaL_pushresult(&b);
+    return 1;
+}
+
+static int f_lines(lua_State *L)
+{
+    tofile(L);
+    lua_settop(L, 1);
+    lua_pushcclosure(L, lines_next, 1);
+    return 1;
+}
+
+/* ---- writing, seeking ------------------------------------------------------ */
+
+/* f:write(...): strings and numbers; the file, or nil, message, errno. As
+ * FiveM's, the file is then cut at the position the writes reached (so "w"
+ * replaces a file's contents, and a write after a seek drops the rest). */
+static int f_write(lua_State *L)
+{
+    FILE *f = tofile(L);
+    int nargs = lua_gettop(L) - 1, ok = 1;
+    struct stat st;
+    off_t before = fstat(fileno(f), &st) ? 0 : st.st_size;
+    fseeko(f, 0, SEEK_CUR); /* a write may follow a read */
+    /* Every argument is checked, also after a failed write (as FiveM). */
+    for (int arg = 2; nargs--; arg++) {
+        if (lua_type(L, arg) == LUA_TNUMBER) {
+            int len = !ok ? 1
+                      : lua_isinteger(L, arg)
+                          ? fprintf(f, LUA_INTEGER_FMT, (LUAI_UACINT)lua_tointeger(L, arg))
+                          : fprintf(f, LUA_NUMBER_FMT, (LUAI_UACNUMBER)lua_tonumber(L, arg));
+            ok = ok && len > 0;
+        } else {
+            size_t l;
+            const char *s = luaL_checklstring(L, arg, &l);
+            ok = ok && fwrite(s, 1, l, f) == l;
+        }
+    }
+    ok = ok && fflush(f) == 0;
+    if (!ok) {
+        int e = errno;
+        __fpurge(f); /* what could not be written is dropped, not retried */
+        clearerr(f);
+        errno = e;
+        return luaL_fileresult(L, 0, NULL);
+    }
+    off_t at = ftello(f);
+    if (at >= 0 && at < before && ftruncate(fileno(f), at)) return luaL_fileresult(L, 0, NULL);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int f_seek(lua_State *L)
+{
+    static const int whence[] = {SEEK_SET, SEEK_CUR, SEEK_END};
+    static const char *const names[] = {"set", "cur", "end", NULL};
+    FILE *f = tofile(L);
+    int op = luaL_checkoption(L, 2, "cur", names);
+    lua_Integer off = luaL_optinteger(L, 3, 0);
+    if (fseeko(f, (off_t)off, whence[op])) return luaL_fileresult(L, 0, NULL);
+    lua_pushinteger(L, (lua_Integer)ftello(f));
+    return 1;
+}
+
+/* f:setvbuf(mode [, size]): checked, then nothing to set (unbuffered). */
+static int f_setvbuf(lua_State *L)
+{
+    static const char *const names[] = {"no", "full", "line", NULL};
+    tofile(L);
+    luaL_checkoption(L, 2, NULL, names);
+    luaL_optinteger(L, 3, LUAL_BUFFERSIZE);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* f:flush(): to the disk (fsync), as FiveM's. */
+static int f_flush(lua_State *L)
+{
+    FILE *f = tofile(L);
+    return luaL_fileresult(L, fflush(f) == 0 && fsync(fileno(f)) == 0, NULL);
+}
+
+/* ---- the library ----------------------------------------------------------- */
+
+static const luaL_Reg io_funcs[] = {
+    {"close", io_close},     {"flush", io_flush}, {"lines", io_lines}, {"open", io_open},
+    {"tmpfile", io_tmpfile}, {"type", io_type},   {NULL, NULL},
+};
+
+static const luaL_Reg file_methods[] = {
+    {"close", f_close},         {"flush", f_flush},     {"lines", f_lines}, {"read", f_read},
+    {"seek", f_seek},           {"setvbuf", f_setvbuf}, {"write", f_write}, {"__gc", f_gc},
+    {"__tostring", f_tostring}, {NULL, NULL},
+};
+
+/* io.stdin/stdout/stderr are closed handles, as FiveM's. */
+static void closed_std(lua_State *L, const char *reg, const char *field)
+{
+    new_stream(L);
+    if (reg) {
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, reg);
+    }
+    lua_setfield(L, -2, field);
+}
+
+int weft__lua_io_open(lua_State *L)
+{
+    luaL_newlib(L, io_funcs);
+    lua_pushcfunction(L, weft__lua_print);
+    lua_setfield(L, -2, "write"); /* FiveM's io.write prints */
+    luaL_newmetatable(L, LUA_FILEHANDLE);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -2, "__index");
+    luaL_setfuncs(L, file_methods, 0);
+    lua_pop(L, 1);
+    closed_std(L, "_IO_input", "stdin");
+    closed_std(L, "_IO_output", "stdout");
+    closed_std(L, NULL, "stderr");
+    return 1;
+}

@@ -1,0 +1,1 @@
+-- io_other only holds data.txt for io_own to read
