@@ -1,8 +1,9 @@
 /* console_api.c: the server APIs' side of the console: default ACEs, the
  * ACE console commands with FiveM's names and output (add_ace, remove_ace,
  * add_principal, remove_principal, test_ace, list_aces, list_principals),
- * weft's statebag_policy, running commands registered by resources,
- * `help`, convar change listeners, and the clean-up when a resource stops.
+ * FiveM's add_filesystem_permission, weft's statebag_policy, running
+ * commands registered by resources, `help`, convar change listeners, and
+ * the clean-up when a resource stops.
  * Script handlers are called through their function references; their own
  * runtime logs what they throw. */
 #include <ctype.h>
@@ -27,9 +28,9 @@ static const char *const resource_defaults[] = {
     "emit",      "emitnet",         "set",  "sets",    "setr",    "help",      "test_ace",
     "list_aces", "list_principals", NULL};
 
-static const char *const api_commands[] = {"add_ace",          "remove_ace",      "add_principal",
-                                           "remove_principal", "test_ace",        "list_aces",
-                                           "list_principals",  "statebag_policy", NULL};
+static const char *const api_commands[] = {
+    "add_ace",   "remove_ace",      "add_principal",   "remove_principal",          "test_ace",
+    "list_aces", "list_principals", "statebag_policy", "add_filesystem_permission", NULL};
 
 int weft__api_init(weft_host *h)
 {
@@ -66,6 +67,13 @@ void weft__api_free(weft_host *h)
     s->cv_listeners = NULL;
     s->cv_listeners_len = s->cv_listeners_cap = 0;
     weft__sb_free(&s->bags);
+    for (size_t i = 0; i < s->fs_grants_len; i++) {
+        free(s->fs_grants[i].source);
+        free(s->fs_grants[i].target);
+    }
+    free(s->fs_grants);
+    s->fs_grants = NULL;
+    s->fs_grants_len = s->fs_grants_cap = 0;
     weft__ace_free(&s->ace);
     weft__kvp_close(s->kvp);
     s->kvp = NULL;
@@ -185,6 +193,68 @@ static int policy_command(weft_host *h, const weft__cfg_cmd *c)
     return rc;
 }
 
+/* add_filesystem_permission SOURCE read|write TARGET (FiveM's
+ * FilesystemPermissions.cpp): from server.cfg only, before the server has
+ * started; a later grant for the same pair replaces the earlier one. */
+static int fs_grant_command(weft_host *h, const weft__cfg_cmd *c)
+{
+    weft__server *s = h->server;
+    const char *usage = "(usage: add_filesystem_permission SOURCE read|write TARGET)";
+    if (c->argc != 4) {
+        weft__srv_cmd_error(h, c, "weft",
+                            "add_filesystem_permission: expected 3 arguments, got %d %s",
+                            c->argc - 1, usage);
+        return WEFT_EINVAL;
+    }
+    int write = !strcmp(c->argv[2], "write");
+    if (!write && strcmp(c->argv[2], "read")) {
+        weft__srv_cmd_error(h, c, "weft", "add_filesystem_permission: '%s' is not read or write %s",
+                            c->argv[2], usage);
+        return WEFT_EINVAL;
+    }
+    if (s->fs_grants_closed) {
+        weft__srv_cmd_error(h, c, "weft",
+                            "add_filesystem_permission: only server.cfg grants permissions, "
+                            "before the server has started");
+        return WEFT_EACCES;
+    }
+    for (size_t i = 0; i < s->fs_grants_len; i++) {
+        if (!strcmp(s->fs_grants[i].source, c->argv[1]) &&
+            !strcmp(s->fs_grants[i].target, c->argv[3])) {
+            s->fs_grants[i].write = write;
+            return 0;
+        }
+    }
+    if (s->fs_grants_len == s->fs_grants_cap) {
+        size_t cap = s->fs_grants_cap ? s->fs_grants_cap * 2 : 8;
+        struct weft__fs_grant *n = realloc(s->fs_grants, cap * sizeof *n);
+        if (!n) return WEFT_ENOMEM;
+        s->fs_grants = n;
+        s->fs_grants_cap = cap;
+    }
+    struct weft__fs_grant *g = &s->fs_grants[s->fs_grants_len];
+    g->source = strdup(c->argv[1]);
+    g->target = strdup(c->argv[3]);
+    g->write = write;
+    if (!g->source || !g->target) {
+        free(g->source);
+        free(g->target);
+        return WEFT_ENOMEM;
+    }
+    s->fs_grants_len++;
+    return 0;
+}
+
+int weft__api_fs_may_write(weft_host *h, const char *source, const char *target)
+{
+    weft__server *s = h->server;
+    if (!strcmp(source, target)) return 1;
+    for (size_t i = 0; i < s->fs_grants_len; i++)
+        if (!strcmp(s->fs_grants[i].source, source) && !strcmp(s->fs_grants[i].target, target))
+            return s->fs_grants[i].write;
+    return 0;
+}
+
 /* Run a command registered by a resource: handler(source, args, rawCommand)
  * with source 0 (the console or a resource; players later). */
 static int script_command(weft_host *h, const weft__command *cmd, const weft__cfg_cmd *c,
@@ -230,6 +300,7 @@ int weft__api_command(weft_host *h, const weft__cfg_cmd *c, const char *raw)
 {
     const char *a0 = c->argv[0];
     if (!strcmp(a0, "statebag_policy")) return policy_command(h, c);
+    if (!strcmp(a0, "add_filesystem_permission")) return fs_grant_command(h, c);
     int rc = ace_command(h, c);
     if (rc != WEFT_ENOENT) return rc;
     const weft__command *cmd = weft__cmds_find(&h->server->commands, a0);

@@ -16,6 +16,10 @@ void weft__api_free(weft_host *h);
  * command registered by a resource; WEFT_ENOENT if it is neither. raw: the
  * command's text as typed (for rawCommand), or NULL. */
 int weft__api_command(weft_host *h, const weft__cfg_cmd *c, const char *raw);
+/* FiveM's ScriptingFilesystemAllowWrite for resource names: 1 when source
+ * may write in target's folder (its own, or an add_filesystem_permission
+ * SOURCE write TARGET line of server.cfg), else 0. */
+int weft__api_fs_may_write(weft_host *h, const char *source, const char *target);
 /* 1 if name is an API console command or a registered command. */
 int weft__api_known(weft_host *h, const char *name);
 /* `help`: every command the principals on the stack may run, sorted;

@@ -940,6 +940,8 @@ static const struct {
     const char *name, *usage, *what;
 } help_texts[] = {
     {"add_ace", "add_ace PRINCIPAL OBJECT allow|deny", "grants or denies PRINCIPAL the ACE OBJECT"},
+    {"add_filesystem_permission", "add_filesystem_permission SOURCE read|write TARGET",
+     "lets resource SOURCE write in resource TARGET's folder (server.cfg only)"},
     {"add_principal", "add_principal CHILD PARENT", "CHILD inherits PARENT's ACEs"},
     {"echo", "echo TEXT", "prints TEXT"},
     {"emit", "emit NAME [JSON-ARRAY]", "triggers the server event NAME with those arguments"},
@@ -1483,6 +1485,7 @@ int weft__srv_load(weft_host *h, const char *dir)
     s->cmd_gen = ++s->gen_seq;
     int rc = weft__cfg_load_reporting(cfg, cfg_exec_cb, cfg_error, h, err, sizeof err);
     if (pushed) weft__ace_pop(&s->ace);
+    s->fs_grants_closed = 1; /* FiveM: once the initial configuration ran */
     if (rc < 0) {
         weft__log(h, "weft", "%s", err);
         return rc;

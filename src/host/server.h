@@ -392,6 +392,14 @@ struct weft__server {
     weft__ace ace;
     weft__commands commands;
     weft__statebags bags;
+    /* add_filesystem_permission grants (console_api.c): SOURCE may write
+     * (or read: stored, never needed) in TARGET's folder; server.cfg only */
+    struct weft__fs_grant {
+        char *source, *target;
+        int write;
+    } *fs_grants;
+    size_t fs_grants_len, fs_grants_cap;
+    int fs_grants_closed; /* server.cfg has run: no more grants */
     struct weft__kvp *kvp; /* opened on first use */
     int kvp_failed;
     weft__resource *exec_caller; /* whose ExecuteCommand runs now, or NULL */

@@ -7,7 +7,8 @@
  * must lie in some resource's folder, which turns it into "@res/rel"; a
  * path outside every resource's folder names nothing (ENOENT). A ".."
  * component is refused, and so is a symlink leading out of the folder
- * (api/resfile.c). A resource may write only in its own folder.
+ * (api/resfile.c). A resource may write only in its own folder, or in one
+ * an add_filesystem_permission line of server.cfg opens to it.
  *
  * Handles are `FILE*` userdata (luaL_Stream) on descriptors opened
  * non-blocking and checked to be regular files (a FIFO or device is
@@ -27,6 +28,7 @@
 #include <unistd.h>
 #include <lauxlib.h>
 #include "api/resfile.h"
+#include "api/server_api.h"
 #include "host/files.h"
 #include "host/server.h"
 #include "lua/lua_rt.h"
@@ -84,9 +86,10 @@ int weft__lua_fs_resolve(lua_State *L, int arg, int for_write, char *out, size_t
         r = owner_of(s, abs, &rel);
     }
     if (!r) return WEFT_ENOENT;
-    /* FiveM's ScriptingFilesystemAllowWrite: a path naming a file of the
-     * calling resource itself. */
-    *writable = *rel && lua->base.resource == r;
+    /* FiveM's ScriptingFilesystemAllowWrite: a file of the calling
+     * resource itself, or of one server.cfg lets it write in. */
+    weft__resource *me = lua->base.resource;
+    *writable = *rel && me && weft__api_fs_may_write(lua->host, me->name, r->name);
     const char *why;
     return weft__resfile_resolve(r->path, rel, for_write && *writable, out, cap, &why);
 }

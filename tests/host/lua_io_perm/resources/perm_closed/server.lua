@@ -1,0 +1,1 @@
+-- perm_closed: a folder for perm_writer to try

@@ -1,0 +1,1 @@
+-- perm_target: a folder for perm_writer to try

@@ -1,0 +1,20 @@
+local function try_write(path)
+  local f, err, code = io.open(path, 'w')
+  if not f then return print(path, err, code) end
+  local ok, werr = f:write('written by perm_writer')
+  f:close()
+  print(path, ok and 'written' or werr)
+end
+try_write('@perm_target/granted.txt')
+print('read back:', io.open('@perm_target/granted.txt'):read('a'))
+print('rename:', os.rename('@perm_target/granted.txt', '@perm_target/moved.txt'))
+print('createdir:', os.createdir('@perm_target/logs'))
+print('remove:', os.remove('@perm_target/moved.txt'))
+try_write('@perm_closed/denied.txt')
+print('remove closed:', os.remove('@perm_closed/server.lua'))
+Citizen.CreateThread(function()
+  Wait(0) -- server.cfg has run: no more grants, even with the ACE
+  ExecuteCommand('add_filesystem_permission perm_writer write perm_closed')
+  try_write('@perm_closed/denied.txt')
+  ExecuteCommand('quit')
+end)
