@@ -15,8 +15,10 @@
  * refused: it could block the loop); I/O is synchronous on the loop thread,
  * as FiveM's. Every write reaches the file before f:write returns (FiveM's
  * streams are unbuffered). Handles left open are closed by their __gc,
- * which lua_close runs when the resource stops. */
+ * which lua_close runs when the resource stops. io.readdir and io.popen
+ * give FiveM's directory listings (names read at once; nothing runs). */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
@@ -52,39 +54,45 @@ static weft__resource *owner_of(weft__server *s, const char *abs, const char **r
     return best;
 }
 
+/* p ("@res/rel", or a path relative to the server folder or absolute) as a
+ * resource and the path inside its folder (*rel: into p or abs, "" for the
+ * folder itself); NULL when it names no resource's folder. */
+static weft__resource *locate(weft__lua *lua, const char *p, char *abs, size_t cap,
+                              const char **rel)
+{
+    weft__server *s = lua->host->server;
+    if (*p == '@') {
+        const char *slash = strchr(p, '/');
+        char name[256];
+        if (!slash || (size_t)(slash - p - 1) >= sizeof name) return NULL;
+        memcpy(name, p + 1, (size_t)(slash - p - 1));
+        name[slash - p - 1] = 0;
+        *rel = slash + 1;
+        return weft__srv_find(lua->host, name);
+    }
+    int n = *p == '/' ? snprintf(abs, cap, "%s", p) : snprintf(abs, cap, "%s/%s", s->dir, p);
+    if (n <= 0 || (size_t)n + 2 > cap) return NULL;
+    struct stat st;
+    if (abs[n - 1] != '/' && !stat(abs, &st) && S_ISDIR(st.st_mode)) strcat(abs, "/");
+    return owner_of(s, abs, rel);
+}
+
 int weft__lua_fs_resolve(lua_State *L, int arg, int for_write, char *out, size_t cap, int *writable)
 {
     weft__lua *lua = weft__lua_from_state(L);
-    weft__server *s = lua->host->server;
     size_t len;
     const char *p = luaL_checklstring(L, arg, &len), *rel = NULL;
     *writable = 0;
     if (strlen(p) != len) return WEFT_EINVAL; /* a NUL inside */
-    if (!s || !*p || len >= WEFT__LUA_PATH_MAX / 2) return WEFT_ENOENT;
+    if (!lua->host->server || !*p || len >= WEFT__LUA_PATH_MAX / 2) return WEFT_ENOENT;
     for (const char *c = p; *c;) {
         size_t n = strcspn(c, "/");
         if (n == 2 && c[0] == '.' && c[1] == '.') return WEFT_EACCES;
         c += n;
         if (*c) c++;
     }
-    weft__resource *r;
     char abs[WEFT__LUA_PATH_MAX];
-    if (*p == '@') {
-        const char *slash = strchr(p, '/');
-        char name[256];
-        if (!slash || (size_t)(slash - p - 1) >= sizeof name) return WEFT_ENOENT;
-        memcpy(name, p + 1, (size_t)(slash - p - 1));
-        name[slash - p - 1] = 0;
-        r = weft__srv_find(lua->host, name);
-        rel = slash + 1;
-    } else {
-        int n = *p == '/' ? snprintf(abs, sizeof abs, "%s", p)
-                          : snprintf(abs, sizeof abs, "%s/%s", s->dir, p);
-        if (n < 0 || (size_t)n + 2 > sizeof abs) return WEFT_ENOENT;
-        struct stat st;
-        if (abs[n - 1] != '/' && !stat(abs, &st) && S_ISDIR(st.st_mode)) strcat(abs, "/");
-        r = owner_of(s, abs, &rel);
-    }
+    weft__resource *r = locate(lua, p, abs, sizeof abs, &rel);
     if (!r) return WEFT_ENOENT;
     /* FiveM's ScriptingFilesystemAllowWrite: a file of the calling
      * resource itself, or of one server.cfg lets it write in. */
@@ -500,11 +508,165 @@ static int f_flush(lua_State *L)
     return luaL_fileresult(L, fflush(f) == 0 && fsync(fileno(f)) == 0, NULL);
 }
 
+/* ---- directory listings (io.readdir, io.popen) ------------------------------ */
+
+/* A DIRECTORY* holds the names read when it was made (uservalue 1, a
+ * sequence); closed, the uservalue is false. */
+#define DIR_HANDLE "DIRECTORY*"
+
+typedef struct dir_box {
+    DIR *d;
+} dir_box;
+
+static int dir_box_gc(lua_State *L)
+{
+    dir_box *b = lua_touserdata(L, 1);
+    if (b->d) closedir(b->d);
+    b->d = NULL;
+    return 0;
+}
+
+/* Push a DIRECTORY* listing path's entries (without "." and ".." unless
+ * dots), empty if it cannot be read, as FiveM's. The DIR* lives in a box
+ * whose __gc closes it, should a memory error cut the loop short. */
+static void push_listing(lua_State *L, const char *path, int dots)
+{
+    dir_box *b = lua_newuserdatauv(L, sizeof *b, 0);
+    b->d = NULL;
+    if (luaL_newmetatable(L, "weft.dirbox")) {
+        lua_pushcfunction(L, dir_box_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, -2);
+    lua_newtable(L);
+    b->d = path ? opendir(path) : NULL;
+    lua_Integer n = 0;
+    struct dirent *e;
+    /* Bound: readdir ends at the end of the directory. */
+    while (b->d && (e = readdir(b->d))) {
+        if (!dots && (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))) continue;
+        lua_pushstring(L, e->d_name);
+        lua_rawseti(L, -2, ++n);
+    }
+    if (b->d) closedir(b->d);
+    b->d = NULL;
+    lua_newuserdatauv(L, 1, 1);
+    luaL_setmetatable(L, DIR_HANDLE);
+    lua_insert(L, -2);
+    lua_setiuservalue(L, -2, 1);
+    lua_remove(L, -2); /* the box */
+}
+
+/* The names of the DIRECTORY* at 1, pushed, or a Lua error when closed. */
+static void dir_names(lua_State *L)
+{
+    luaL_checkudata(L, 1, DIR_HANDLE);
+    lua_getiuservalue(L, 1, 1);
+    luaL_argcheck(L, lua_istable(L, -1), 1, "directory is closed");
+}
+
+static int dir_next(lua_State *L)
+{
+    lua_Integer i = lua_tointeger(L, lua_upvalueindex(2)) + 1;
+    lua_getiuservalue(L, lua_upvalueindex(1), 1);
+    if (!lua_istable(L, -1)) return luaL_error(L, "directory is closed");
+    if (lua_rawgeti(L, -1, i) == LUA_TNIL) return 0;
+    lua_pushinteger(L, i);
+    lua_replace(L, lua_upvalueindex(2));
+    return 1;
+}
+
+static int dir_lines(lua_State *L)
+{
+    dir_names(L);
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, dir_next, 2);
+    return 1;
+}
+
+static int dir_close(lua_State *L)
+{
+    luaL_checkudata(L, 1, DIR_HANDLE);
+    lua_pushboolean(L, 0);
+    lua_setiuservalue(L, 1, 1);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* Each name followed by a newline, or "directory (closed)". */
+static int dir_tostring(lua_State *L)
+{
+    luaL_checkudata(L, 1, DIR_HANDLE);
+    if (lua_getiuservalue(L, 1, 1) != LUA_TTABLE) {
+        lua_pushliteral(L, "directory (closed)");
+        return 1;
+    }
+    int t = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, t);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, t, i);
+        luaL_addvalue(&b);
+        luaL_addchar(&b, '\n');
+    }
+    luaL_pushresult(&b);
+    return 1;
+}
+
+/* io.readdir(path): FiveM's lists any folder the server can read ("@res/x"
+ * in a resource's folder; other paths relative to the server folder). */
+static int io_readdir(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    size_t len;
+    const char *p = luaL_checklstring(L, 1, &len), *rel;
+    char path[2 * WEFT__LUA_PATH_MAX];
+    weft__resource *r = NULL;
+    int ok = strlen(p) == len && len < WEFT__LUA_PATH_MAX && lua->host->server;
+    if (ok && *p == '@') r = locate(lua, p, path, sizeof path, &rel);
+    if (r)
+        snprintf(path, sizeof path, "%s/%s", r->path, rel);
+    else if (ok)
+        snprintf(path, sizeof path, "%s%s%s", *p == '/' ? "" : lua->host->server->dir,
+                 *p == '/' ? "" : "/", p);
+    push_listing(L, ok ? path : NULL, 0);
+    return 1;
+}
+
+/* io.popen(cmd [, mode]): nothing runs. As FiveM's, a command starting
+ * with "dir" or "ls" lists the folder named between its first two double
+ * quotes, if that lies in a resource's folder ("." and ".." included);
+ * anything else is nil, "cmd: No such file or directory", 2. */
+static int io_popen(lua_State *L)
+{
+    weft__lua *lua = weft__lua_from_state(L);
+    size_t len;
+    const char *cmd = luaL_checklstring(L, 1, &len), *rel;
+    luaL_optstring(L, 2, "r");
+    const char *q1 = memchr(cmd, '"', len),
+               *q2 = q1 ? memchr(q1 + 1, '"', len - (size_t)(q1 + 1 - cmd)) : NULL;
+    char inner[WEFT__LUA_PATH_MAX], abs[WEFT__LUA_PATH_MAX], path[2 * WEFT__LUA_PATH_MAX];
+    weft__resource *r = NULL;
+    if ((!strncmp(cmd, "dir", 3) || !strncmp(cmd, "ls", 2)) && q2 && lua->host->server &&
+        (size_t)(q2 - q1 - 1) < sizeof inner && !memchr(q1 + 1, 0, (size_t)(q2 - q1 - 1))) {
+        memcpy(inner, q1 + 1, (size_t)(q2 - q1 - 1));
+        inner[q2 - q1 - 1] = 0;
+        if (*inner) r = locate(lua, inner, abs, sizeof abs, &rel);
+    }
+    if (!r) return fail(L, ENOENT, cmd);
+    snprintf(path, sizeof path, "%s/%s", r->path, rel);
+    push_listing(L, path, 1);
+    return 1;
+}
+
 /* ---- the library ----------------------------------------------------------- */
 
 static const luaL_Reg io_funcs[] = {
-    {"close", io_close},     {"flush", io_flush}, {"lines", io_lines}, {"open", io_open},
-    {"tmpfile", io_tmpfile}, {"type", io_type},   {NULL, NULL},
+    {"close", io_close},     {"flush", io_flush},     {"lines", io_lines},
+    {"open", io_open},       {"tmpfile", io_tmpfile}, {"type", io_type},
+    {"readdir", io_readdir}, {"popen", io_popen},     {NULL, NULL},
 };
 
 static const luaL_Reg file_methods[] = {
@@ -533,6 +695,13 @@ int weft__lua_io_open(lua_State *L)
     lua_pushvalue(L, -1);
     lua_setfield(L, -2, "__index");
     luaL_setfuncs(L, file_methods, 0);
+    lua_pop(L, 1);
+    static const luaL_Reg dir_methods[] = {
+        {"close", dir_close}, {"lines", dir_lines}, {"__tostring", dir_tostring}, {NULL, NULL}};
+    luaL_newmetatable(L, DIR_HANDLE);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -2, "__index");
+    luaL_setfuncs(L, dir_methods, 0);
     lua_pop(L, 1);
     closed_std(L, "_IO_input", "stdin");
     closed_std(L, "_IO_output", "stdout");

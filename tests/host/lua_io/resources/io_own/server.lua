@@ -100,6 +100,25 @@ print('remove missing:', os.remove('@io_own/b.txt'))
 print('remove other:', s(os.remove('@io_other/data.txt')), s(slurp('@io_other/data.txt')))
 print('remove dir:', os.remove('@io_own/sub'))
 
+-- directory listings: io.readdir (any folder, FiveM's) and io.popen's "dir"/"ls"
+local function names(d)
+  local t = {}
+  for name in d:lines() do t[#t + 1] = name end
+  table.sort(t)
+  return table.concat(t, ',')
+end
+f = assert(io.open('@io_own/sub/c.txt', 'w'))
+f:close()
+local d = io.readdir('@io_own/sub')
+print('readdir:', names(d), s(tostring(d)), names(io.readdir('resources')))
+print('readdir close:', d:close(), tostring(d), try(function() return d:lines() end))
+print('readdir missing:', names(io.readdir('@io_own/none')), names(io.readdir('@nope/x')), names(io.readdir('a\0b')))
+print('popen:', names(io.popen('dir "resources/io_own/sub"')), names(io.popen('ls "' .. GetResourcePath('io_own') .. '/sub" -a')))
+print('popen outside:', io.popen('ls "/etc"'))
+print('popen other:', io.popen('rm -rf "resources/io_own"'))
+print('popen no path:', io.popen('ls'))
+os.remove('@io_own/sub/c.txt')
+
 -- not regular files
 print('fifo:', io.open('@io_own/fifo'))
 print('fifo w:', io.open('@io_own/fifo', 'w'))
