@@ -77,7 +77,34 @@ static weft__resource *locate(weft__lua *lua, const char *p, char *abs, size_t c
     return owner_of(s, abs, rel);
 }
 
-int weft__lua_fs_resolve(lua_State *L, int arg, int for_write, char *out, size_t cap, int *writable)
+/* The entry rel names, itself (a final symlink is not followed): the real
+ * path of its folder, which must be inside root, and its last name. */
+static int resolve_entry(const char *root, const char *rel, char *out, size_t cap)
+{
+    char dir[WEFT__LUA_PATH_MAX], real[WEFT__LUA_PATH_MAX];
+    const char *why;
+    size_t n = strlen(rel);
+    while (n && rel[n - 1] == '/')
+        n--;
+    if (!n || n >= sizeof dir) return WEFT_ENOENT;
+    memcpy(dir, rel, n);
+    dir[n] = 0;
+    char *slash = strrchr(dir, '/');
+    const char *base = slash ? slash + 1 : dir;
+    if (!strcmp(base, ".")) return WEFT_ENOENT;
+    int rc = 0;
+    if (slash) {
+        *slash = 0;
+        rc = weft__resfile_resolve(root, dir, 0, real, sizeof real, &why);
+    } else if (!realpath(root, real)) {
+        rc = WEFT_ENOENT;
+    }
+    if (rc < 0) return rc;
+    int len = snprintf(out, cap, "%s/%s", real, base);
+    return len < 0 || (size_t)len >= cap ? WEFT_ENOENT : 0;
+}
+
+int weft__lua_fs_resolve(lua_State *L, int arg, int how, char *out, size_t cap, int *writable)
 {
     weft__lua *lua = weft__lua_from_state(L);
     size_t len;
@@ -99,7 +126,9 @@ int weft__lua_fs_resolve(lua_State *L, int arg, int for_write, char *out, size_t
     weft__resource *me = lua->base.resource;
     *writable = *rel && me && weft__api_fs_may_write(lua->host, me->name, r->name);
     const char *why;
-    return weft__resfile_resolve(r->path, rel, for_write && *writable, out, cap, &why);
+    if (how == WEFT__LUA_FS_ENTRY) return resolve_entry(r->path, rel, out, cap);
+    return weft__resfile_resolve(r->path, rel, how == WEFT__LUA_FS_WRITE && *writable, out, cap,
+                                 &why);
 }
 
 /* ---- handles ------------------------------------------------------------- */
@@ -189,7 +218,8 @@ static int io_open(lua_State *L)
     int write = append || strchr(mode, 'w') != NULL;
     char path[WEFT__LUA_PATH_MAX];
     int writable;
-    int rc = weft__lua_fs_resolve(L, 1, write || create, path, sizeof path, &writable);
+    int rc = weft__lua_fs_resolve(L, 1, write || create ? WEFT__LUA_FS_WRITE : WEFT__LUA_FS_READ,
+                                  path, sizeof path, &writable);
     if (rc < 0) return fail(L, rc == WEFT_EINVAL ? EINVAL : ENOENT, name);
     if (!writable) write = create = append = 0;
     int ap = append ? O_APPEND : 0, fd;

@@ -233,15 +233,19 @@ int weft__lua_os_open(lua_State *L);
 int weft__lua_io_open(lua_State *L);
 /* Longest file name the io and os libraries handle, in bytes. */
 #define WEFT__LUA_PATH_MAX 4096
+/* How weft__lua_fs_resolve resolves: a file that must exist (symlinks
+ * followed), one that may be new (when the resource may write there), or
+ * the directory entry itself (its folder resolved, its last name kept:
+ * remove, rename and createdir act on a symlink, not its target). */
+enum { WEFT__LUA_FS_READ, WEFT__LUA_FS_WRITE, WEFT__LUA_FS_ENTRY };
 /* Resolve the path at stack slot arg of L (a string, else a Lua error) the
- * way FiveM's VFS does for the running resource (io.c's header): into out
- * (cap bytes), the file's real path. for_write: it may be a new file, if
- * the resource may write there. *writable: 1 when the resource may write
- * it (its own folder). Returns 0, WEFT_EINVAL (a NUL in the path),
- * WEFT_EACCES (a ".." or a symlink out of the folder) or WEFT_ENOENT (in no
- * resource's folder, or missing). Loop thread; no script code runs. */
-int weft__lua_fs_resolve(lua_State *L, int arg, int for_write, char *out, size_t cap,
-                         int *writable);
+ * way FiveM's VFS does for the running resource (io.c's header) into out
+ * (cap bytes), as `how` says. *writable: 1 when the resource may write it
+ * (its own folder, or an add_filesystem_permission grant). Returns 0,
+ * WEFT_EINVAL (a NUL in the path), WEFT_EACCES (a ".." or a symlink out of
+ * the folder) or WEFT_ENOENT (in no resource's folder, or missing). Loop
+ * thread; no script code runs. */
+int weft__lua_fs_resolve(lua_State *L, int arg, int how, char *out, size_t cap, int *writable);
 /* ---- json.c ---------------------------------------------------------------- */
 void weft__lua_json_open(lua_State *L);
 /* msgpack.pack(...) / msgpack.unpack(s) (json.c) */

@@ -260,7 +260,8 @@ static int os_createdir(lua_State *L)
     const char *name = luaL_checkstring(L, 1);
     char path[WEFT__LUA_PATH_MAX];
     int writable = 0;
-    if (weft__lua_fs_resolve(L, 1, 1, path, sizeof path, &writable) < 0 || !writable)
+    if (weft__lua_fs_resolve(L, 1, WEFT__LUA_FS_ENTRY, path, sizeof path, &writable) < 0 ||
+        !writable)
         return refuse(L, name);
     struct stat st;
     const char *why = NULL;
@@ -279,14 +280,15 @@ static int os_createdir(lua_State *L)
 }
 
 /* os.remove(path): true, or nil, "path: Permission denied", 13 for any
- * failure (a missing file too), as FiveM. Files only (unlink). */
+ * failure (a missing file too), as FiveM. Files only (unlink); a symlink
+ * is removed itself, not what it points to. */
 static int os_remove(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
     char path[WEFT__LUA_PATH_MAX];
     int writable = 0;
-    if (weft__lua_fs_resolve(L, 1, 0, path, sizeof path, &writable) < 0 || !writable ||
-        unlink(path))
+    if (weft__lua_fs_resolve(L, 1, WEFT__LUA_FS_ENTRY, path, sizeof path, &writable) < 0 ||
+        !writable || unlink(path))
         return refuse(L, name);
     lua_pushboolean(L, 1);
     return 1;
@@ -299,8 +301,9 @@ static int os_rename(lua_State *L)
     const char *from = luaL_checkstring(L, 1), *to = luaL_checkstring(L, 2);
     char a[WEFT__LUA_PATH_MAX], b[WEFT__LUA_PATH_MAX];
     int wa = 0, wb = 0;
-    if (weft__lua_fs_resolve(L, 1, 0, a, sizeof a, &wa) < 0 || !wa ||
-        weft__lua_fs_resolve(L, 2, 1, b, sizeof b, &wb) < 0 || !wb || rename(a, b)) {
+    if (weft__lua_fs_resolve(L, 1, WEFT__LUA_FS_ENTRY, a, sizeof a, &wa) < 0 || !wa ||
+        weft__lua_fs_resolve(L, 2, WEFT__LUA_FS_ENTRY, b, sizeof b, &wb) < 0 || !wb ||
+        rename(a, b)) {
         luaL_pushfail(L);
         lua_pushfstring(L, "%s -> %s: Permission denied", from, to);
         lua_pushinteger(L, EACCES);

@@ -119,6 +119,16 @@ print('popen other:', io.popen('rm -rf "resources/io_own"'))
 print('popen no path:', io.popen('ls'))
 os.remove('@io_own/sub/c.txt')
 
+-- symlinks leaving the folder: not followed for reading or writing; removing
+-- a link removes the link
+print('link read:', io.open('@io_own/link.txt'))
+print('link dir write:', io.open('@io_own/otherdir/data.txt', 'a'))
+print('link dir remove:', os.remove('@io_own/otherdir/data.txt'))
+f = assert(io.open('@io_own/b2.txt', 'w')) f:close()
+print('link dir rename:', os.rename('@io_own/b2.txt', '@io_own/otherdir/x.txt'))
+os.remove('@io_own/b2.txt')
+print('link remove:', os.remove('@io_own/link.txt'), io.open('@io_own/link.txt'), s(slurp('@io_other/data.txt')))
+
 -- not regular files
 print('fifo:', io.open('@io_own/fifo'))
 print('fifo w:', io.open('@io_own/fifo', 'w'))
