@@ -309,15 +309,30 @@ static int read_chars(lua_State *L, FILE *f, size_t n)
     return total > 0;
 }
 
+/* Append f's bytes to b up to the end of a line, '\n' (or '\r' too, with
+ * cr), not included; returns the byte that ended it, or EOF. Only the loop
+ * thread touches a handle's FILE, so stdio's unlocked calls are safe. */
+static int scan_line(FILE *f, luaL_Buffer *b, int cr)
+{
+    int c = EOF;
+    /* Bound: each pass fills a buffer or ends at a line end or EOF. */
+    for (;;) {
+        char *p = luaL_prepbuffer(b);
+        size_t i = 0;
+        while (i < LUAL_BUFFERSIZE && (c = getc_unlocked(f)) != EOF && c != '\n' &&
+               !(cr && c == '\r'))
+            p[i++] = (char)c;
+        luaL_addsize(b, i);
+        if (i < LUAL_BUFFERSIZE) return c;
+    }
+}
+
 /* A line; chop: without its '\n'. 1 if a newline or anything was read. */
 static int read_line(lua_State *L, FILE *f, int chop)
 {
     luaL_Buffer b;
-    int c = 0;
     luaL_buffinit(L, &b);
-    /* Bound: ends at '\n' or the end of the file. */
-    while ((c = getc(f)) != EOF && c != '\n')
-        luaL_addchar(&b, (char)c);
+    int c = scan_line(f, &b, 0);
     if (!chop && c == '\n') luaL_addchar(&b, '\n');
     luaL_pushresult(&b);
     return c == '\n' || lua_rawlen(L, -1) > 0;
@@ -444,17 +459,15 @@ static int lines_next(lua_State *L)
 {
     luaL_Stream *p = lua_touserdata(L, lua_upvalueindex(1));
     if (!p->closef) return luaL_error(L, "file is already closed");
-    int c = getc(p->f);
+    int c = getc_unlocked(p->f);
     if (c == EOF) return 0;
+    ungetc(c, p->f);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    /* Bound: each loop ends at a line end or the end of the file. */
-    while (c != EOF && c != '\n' && c != '\r') {
-        luaL_addchar(&b, (char)c);
-        c = getc(p->f);
-    }
+    c = scan_line(p->f, &b, 1);
+    /* Bound: ends at the first byte that is not a line end. */
     while (c == '\n' || c == '\r')
-        c = getc(p->f);
+        c = getc_unlocked(p->f);
     if (c != EOF) ungetc(c, p->f);
     luaL_pushresult(&b);
     return 1;
