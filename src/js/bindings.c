@@ -32,6 +32,7 @@ static const binding_entry bindings[] = {
     {"messaging", weft__js_messaging_binding},
     {"signal_wrap", weft__js_signal_binding},
     {"text_decoder", weft__js_text_decoder_binding},
+    {"intl", weft__js_intl_binding},
     {NULL, NULL},
 };
 

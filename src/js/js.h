@@ -338,8 +338,11 @@ JSValue weft__js_http_parser_binding(JSContext *ctx);
 JSValue weft__js_cares_binding(JSContext *ctx);
 JSValue weft__js_messaging_binding(JSContext *ctx); /* messaging.c: MessagePort handles */
 JSValue weft__js_signal_binding(JSContext *ctx);    /* signal_wrap.c: process signal events */
-/* text_decoder.c: ICU converters for TextDecoder */
+/* text_decoder.c: ICU converters for TextDecoder; intl.c: the ICU side of Intl */
 JSValue weft__js_text_decoder_binding(JSContext *ctx);
+JSValue weft__js_intl_binding(JSContext *ctx);
+/* intl.c: the locale-sensitive built-ins' stubs (toLocaleString...), at start */
+void weft__js_intl_init(weft__js *js);
 
 /* A libuv request (uv_work_t, uv_fs_t...) owned by C whose completion calls
  * req.oncomplete(err, value) on the JS object given at start. Start on the

@@ -593,6 +593,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
         }
     }
     js->natives = natives;
+    weft__js_intl_init(js);
     js->ms_bootstrap = uv_hrtime();
     {
         JSValue hook = JS_NewCFunction(ctx, js_prepare_stack_trace, "ErrorPrepareStackTrace", 2);
