@@ -30,6 +30,7 @@ static const binding_entry bindings[] = {
     {"http_parser", weft__js_http_parser_binding},
     {"cares", weft__js_cares_binding},
     {"messaging", weft__js_messaging_binding},
+    {"worker", weft__js_worker_binding},
     {"signal_wrap", weft__js_signal_binding},
     {"text_decoder", weft__js_text_decoder_binding},
     {"intl", weft__js_intl_binding},
@@ -142,19 +143,20 @@ int weft__js_req_copy_out(weft__js *js, weft__js_req *r, size_t off, const uint8
     return 0;
 }
 
-/* Bound: one pass over the list; nothing is added while the runtime frees. */
+/* Bound: each pass takes the head off the list; nothing is added while the
+ * runtime frees. A value freed here may run a finalizer that unlinks (and
+ * frees) other requests (a dns channel answering its queries): r is off the
+ * list before its value goes, and untouched after. */
 void weft__js_reqs_orphan(weft__js *js)
 {
-    weft__js_req *r = js->reqs;
-    js->reqs = NULL;
-    while (r) {
-        weft__js_req *next = r->next;
-        JS_FreeValue(js->ctx, r->req);
+    weft__js_req *r;
+    while ((r = js->reqs) != NULL) {
+        weft__js_req_unlink(r);
+        JSValue v = r->req;
         r->req = JS_UNDEFINED;
-        r->js = NULL;
         r->prev = r->next = NULL;
         if (r->on_orphan) r->on_orphan(r);
-        r = next;
+        JS_FreeValue(js->ctx, v);
     }
 }
 

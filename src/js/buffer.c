@@ -7,6 +7,7 @@
  * illegal characters and stops at '=', hex stops at the first bad pair. */
 #define _GNU_SOURCE /* memmem */
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #include "js/js.h"
 
@@ -58,19 +59,23 @@ static uint32_t wtf8_next(const uint8_t *s, size_t len, size_t *i)
     return 0xfffd;
 }
 
+static signed char unbase64_t[256];
+static pthread_once_t unbase64_once = PTHREAD_ONCE_INIT;
+
+static void unbase64_init(void)
+{
+    memset(unbase64_t, -1, sizeof unbase64_t);
+    const char *a = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    for (int i = 0; i < 62; i++) unbase64_t[(unsigned char)a[i]] = (signed char)i;
+    unbase64_t['+'] = unbase64_t['-'] = 62;
+    unbase64_t['/'] = unbase64_t['_'] = 63;
+}
+
+/* made once per process (Workers decode base64 on their own threads) */
 static const signed char *unbase64_table(void)
 {
-    static signed char t[256];
-    static int ready;
-    if (!ready) {
-        memset(t, -1, sizeof t);
-        const char *a = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-        for (int i = 0; i < 62; i++) t[(unsigned char)a[i]] = (signed char)i;
-        t['+'] = t['-'] = 62;
-        t['/'] = t['_'] = 63;
-        ready = 1;
-    }
-    return t;
+    pthread_once(&unbase64_once, unbase64_init);
+    return unbase64_t;
 }
 
 static int hexval(uint8_t c)

@@ -16,6 +16,7 @@
 #include <arpa/inet.h>
 #include <ares.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <netdb.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,12 +36,12 @@
 WEFT_ARES_FNS(WEFT_ARES_PTR)
 #undef WEFT_ARES_PTR
 
-static int ares_loaded; /* 1 loaded and initialised, -1 failed; loop thread only */
+static int ares_loaded; /* 1 loaded and initialised, -1 failed; set once (ares_once) */
+static pthread_once_t ares_once = PTHREAD_ONCE_INIT;
 
-/* dlopen c-ares and ares_library_init, once per process; 0 or -1. */
-static int ares_load(void)
+static void ares_load_once(void)
 {
-    if (!ares_loaded) {
+    {
         void *lib = dlopen("libcares.so.2", RTLD_NOW | RTLD_LOCAL);
         ares_loaded = lib ? 1 : -1;
 #define WEFT_ARES_SYM(f) \
@@ -50,6 +51,13 @@ static int ares_load(void)
         if (ares_loaded > 0 && p_ares_library_init(ARES_LIB_INIT_ALL) != ARES_SUCCESS)
             ares_loaded = -1;
     }
+}
+
+/* dlopen c-ares and ares_library_init, once per process (Workers' threads
+ * too); 0 or -1. */
+static int ares_load(void)
+{
+    pthread_once(&ares_once, ares_load_once);
     return ares_loaded > 0 ? 0 : -1;
 }
 

@@ -162,6 +162,10 @@ typedef struct weft__js {
  * (borrowed). Returns NULL with a message on stderr on failure. */
 /* A QuickJS runtime on weft's allocator (alloc.c: mimalloc when built with it). */
 JSRuntime *weft__js_new_runtime(void);
+/* A reference more / less on SharedArrayBuffer memory (alloc.c), for a
+ * message carrying it between threads (messaging.c); any thread. */
+void weft__js_sab_dup(void *ptr);
+void weft__js_sab_free(void *ptr);
 weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv);
 int weft__js_set_exec_argv(weft__js *js, int argc, char **argv);
 /* The same for a resource of `weft serve` (resource != NULL): the host API
@@ -325,6 +329,8 @@ JSValue weft__js_child_process_binding(JSContext *ctx);
 JSValue weft__js_perf_binding(JSContext *ctx);
 /* uv_hrtime() when the first runtime was made: performance.timeOrigin */
 uint64_t weft__js_time_origin(void);
+/* the wall clock at that moment, ms since the epoch (performance.timeOrigin) */
+double weft__js_time_origin_wall(void);
 /* net_handles.c: TCP/pipe/UDP handles and DNS requests (lib/net.js, dgram.js,
  * dns.js); http_parser.c: llhttp for lib/http.js */
 JSValue weft__js_net_binding(JSContext *ctx);
@@ -337,6 +343,31 @@ JSValue weft__js_http_parser_binding(JSContext *ctx);
 /* dns_cares.c: c-ares channels (dlopen'ed) for lib/dns.js's resolve* and Resolver */
 JSValue weft__js_cares_binding(JSContext *ctx);
 JSValue weft__js_messaging_binding(JSContext *ctx); /* messaging.c: MessagePort handles */
+/* messaging.c: a channel between threads, as two sides (see its header for
+ * ownership). weft__chan_new: 0 or WEFT_ENOMEM. weft__chan_release(side)
+ * (NULL: nothing): once per side, from any thread; the peer's attached port
+ * wakes and sees the close. weft__js_endpoint_new wraps a side in an
+ * endpoint object of ctx's runtime (it owns the side; released when the
+ * object is collected; on failure the side is released) and
+ * weft__js_endpoint_take takes the side back out (NULL if none).
+ * weft__js_endpoint_class_init registers the class in rt (idempotent). */
+typedef struct weft__chan_side weft__chan_side;
+int weft__chan_new(weft__chan_side **a, weft__chan_side **b);
+void weft__chan_release(weft__chan_side *s);
+JSValue weft__js_endpoint_new(JSContext *ctx, weft__chan_side *s);
+weft__chan_side *weft__js_endpoint_take(JSValueConst ep);
+void weft__js_endpoint_class_init(JSRuntime *rt);
+/* [a, b], taking both (JS_EXCEPTION, both freed, if either is one) */
+JSValue weft__js_new_pair(JSContext *ctx, JSValue a, JSValue b);
+/* uv_ref(h) when on, else uv_unref(h): a handle's ref()/unref() */
+void weft__js_uv_ref(uv_handle_t *h, int on);
+/* worker.c: worker_threads.Worker threads (natives.binding('worker')) */
+JSValue weft__js_worker_binding(JSContext *ctx);
+/* run.c: -e/-p source as the main script (internal.runEval), a host entry;
+ * and Node's SpinEventLoop then 'exit' for a runtime whose main ran (the
+ * loop, 'beforeExit', again while it re-arms): the exit code (0-255). */
+void weft__js_run_eval(weft__js *js, const char *src, int print);
+int weft__js_spin(weft__js *js);
 JSValue weft__js_signal_binding(JSContext *ctx);    /* signal_wrap.c: process signal events */
 /* text_decoder.c: ICU converters for TextDecoder; intl.c: the ICU side of Intl */
 JSValue weft__js_text_decoder_binding(JSContext *ctx);

@@ -424,6 +424,13 @@ static JSValue js_idle_time(JSContext *ctx, JSValueConst this_val, int argc, JSV
     return JS_NewFloat64(ctx, (double)uv_metrics_idle_time(&js->host->loop) / 1e6);
 }
 
+/* timeOrigin() -> performance.timeOrigin: the process's start, wall-clock
+ * ms (the same in every thread) */
+static JSValue js_time_origin(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    return JS_NewFloat64(ctx, weft__js_time_origin_wall());
+}
+
 /* milestones() -> [nodeStart, v8Start, environment, bootstrapComplete,
  * loopStart, loopExit], ms from timeOrigin, -1 for one not reached */
 static JSValue js_milestones(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -457,6 +464,7 @@ static const JSCFunctionListEntry perf_funcs[] = {
     JS_CFUNC_DEF("eldStart", 2, js_eld_start),
     JS_CFUNC_DEF("eldStop", 1, js_eld_stop),
     JS_CFUNC_DEF("idleTime", 0, js_idle_time),
+    JS_CFUNC_DEF("timeOrigin", 0, js_time_origin),
     JS_CFUNC_DEF("milestones", 0, js_milestones),
     JS_CFUNC_DEF("gcObserved", 1, js_gc_observed),
 };

@@ -31,7 +31,7 @@ static int call_internal(weft__js *js, const char *name, int *result)
 
 /* The main script's entry (as weft__js_run_main): internal.runEval(source,
  * print) for -e/-p. */
-static void run_eval(weft__js *js, const char *src, int print)
+void weft__js_run_eval(weft__js *js, const char *src, int print)
 {
     JSContext *ctx = js->ctx;
     weft__host_enter(js->host, &js->base);
@@ -73,8 +73,19 @@ int weft_run_file(const char *file, const weft_run_options *opts)
     /* a child of fork(): the IPC channel Node passes in NODE_CHANNEL_FD */
     if (getenv("NODE_CHANNEL_FD")) call_internal(js, "setupChannelFromEnv", NULL);
     if (opts->eval_source && opts->eval_module) weft__js_run_eval_module(js, opts->eval_source);
-    else if (opts->eval_source) run_eval(js, opts->eval_source, opts->print_eval);
+    else if (opts->eval_source) weft__js_run_eval(js, opts->eval_source, opts->print_eval);
     else weft__js_run_main(js, file);
+    int code = weft__js_spin(js);
+    fflush(stdout);
+    weft__js_free(js);
+    weft__host_close(h);
+    free(h);
+    return code;
+}
+
+int weft__js_spin(weft__js *js)
+{
+    weft_host *h = js->host;
     weft__js_timers_main_done(js);
     /* Bound: each pass either ends the process or ran 'beforeExit' listeners
      * that re-armed the loop. */
@@ -92,9 +103,5 @@ int weft_run_file(const char *file, const weft_run_options *opts)
         if (call_internal(js, "emitExit", &code) < 0 && !h->exit_requested) code = 1;
     }
     if (h->exit_requested) code = h->exit_code;
-    fflush(stdout);
-    weft__js_free(js);
-    weft__host_close(h);
-    free(h);
     return code & 0xff;
 }

@@ -137,11 +137,20 @@ static JSValue js_chdir(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     return JS_UNDEFINED;
 }
 
+/* Set by the first runtime, on the main thread, before any Worker thread
+ * exists: read-only after (performance.timeOrigin is the process's start in
+ * every thread, as Node's). */
 static uint64_t weft__start_time;
+static double weft__start_wall; /* the wall clock then, ms since the epoch */
 
 uint64_t weft__js_time_origin(void)
 {
     return weft__start_time;
+}
+
+double weft__js_time_origin_wall(void)
+{
+    return weft__start_wall;
 }
 
 static JSValue js_uptime(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -519,7 +528,11 @@ weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv)
 weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **argv,
                           struct weft__resource *resource)
 {
-    if (!weft__start_time) weft__start_time = uv_hrtime();
+    if (!weft__start_time) {
+        uv_timeval64_t tv;
+        weft__start_time = uv_hrtime();
+        if (uv_gettimeofday(&tv) == 0) weft__start_wall = (double)tv.tv_sec * 1e3 + (double)tv.tv_usec / 1e3;
+    }
     weft__js *js = calloc(1, sizeof *js);
     if (!js) return NULL;
     weft__rt_init(&js->base, h, &js_ops);

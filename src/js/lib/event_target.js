@@ -365,7 +365,14 @@ function defineEventHandler(obj, name, event = name) {
     if (!Object.prototype.hasOwnProperty.call(this, kHandlers)) this[kHandlers] = new Map();
     const handler = typeof value === 'function' || (value !== null && typeof value === 'object') ? value : null;
     let wrapped = this[kHandlers].get(event);
-    if (wrapped) {
+    if (handler === null) {
+      // as Node: a non-handler removes the listener (a MessagePort then
+      // stops and unrefs)
+      if (wrapped) {
+        this[kHandlers].delete(event);
+        this.removeEventListener(event, wrapped);
+      }
+    } else if (wrapped) {
       wrapped.handler = handler;
     } else {
       wrapped = function eventHandler(...args) {

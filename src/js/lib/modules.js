@@ -619,12 +619,13 @@ internal.runMain = function (filename) {
 // `weft -e CODE` / `-p CODE`: a script in the global scope with Node's
 // eval globals (module, exports, require, __filename, __dirname).
 const ObjectHasOwn = Object.hasOwn;
-internal.runEval = function (source, print) {
-  const module = new Module('[eval]', null);
-  module.filename = resolvePath(natives.cwd(), '[eval]');
+// name: '[eval]' for -e/-p, '[worker eval]' for a Worker's eval code
+internal.runEval = function (source, print, name = '[eval]') {
+  const module = new Module(name, null);
+  module.filename = resolvePath(natives.cwd(), name);
   module.paths = [];
   process._eval = source;
-  const globals = { module, exports: module.exports, require: makeRequire(module), __filename: '[eval]', __dirname: '.' };
+  const globals = { module, exports: module.exports, require: makeRequire(module), __filename: name, __dirname: '.' };
   for (const [k, v] of Object.entries(globals)) {
     Object.defineProperty(globalThis, k, { value: v, writable: true, configurable: true, enumerable: false });
   }
@@ -649,7 +650,7 @@ internal.runEval = function (source, print) {
       configurable: true,
     });
   }
-  const result = natives.binding('vm').runInThisContext(source, '[eval]', 0);
+  const result = natives.binding('vm').runInThisContext(source, name, 0);
   if (print) globalThis.console.log(result);
 };
 Object.defineProperty(globalThis, Symbol.for('weft.require'), {

@@ -16,7 +16,7 @@ const kInspect = Symbol.for('nodejs.util.inspect.custom');
 const kSkipThrow = Symbol('kSkipThrow');
 
 const uptimeMs = () => natives.uptime() * 1000;
-const timeOrigin = Date.now() - uptimeMs();
+const timeOrigin = binding.timeOrigin();
 
 function illegal() {
   return internal.makeNodeError(TypeError, 'ERR_ILLEGAL_CONSTRUCTOR', 'Illegal constructor');
@@ -470,16 +470,22 @@ class PerformanceNodeTiming {
   }
 }
 const nodeTiming = new PerformanceNodeTiming(kSkipThrow);
+internal.loopUtilization = (...args) => loopUtilization(...args);
 
 function eventLoopUtilization(util1, util2) {
-  const loopStart = nodeTiming.loopStart;
+  return loopUtilization(nodeTiming.loopStart, binding.idleTime, util1, util2);
+}
+// Node's ELU of a loop that started at loopStart (ms from timeOrigin, <= 0:
+// not yet) and has been idle idleTime() ms: this thread's, or a Worker's
+// (worker.performance.eventLoopUtilization, worker_threads.js)
+function loopUtilization(loopStart, idleTime, util1, util2) {
   if (loopStart <= 0) return { idle: 0, active: 0, utilization: 0 };
   if (util2) {
     const idle = util1.idle - util2.idle;
     const active = util1.active - util2.active;
     return { idle, active, utilization: active / (idle + active) };
   }
-  const idle = binding.idleTime();
+  const idle = idleTime();
   const active = uptimeMs() - loopStart - idle;
   if (!util1) return { idle, active, utilization: active / (idle + active) };
   const idleDelta = idle - util1.idle;

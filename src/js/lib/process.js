@@ -427,7 +427,9 @@ internal.triggerUncaughtException = function (er, fromPromise) {
         process.emit('exit', 1);
       }
     } catch {}
-    printUncaught(er);
+    // a Worker's error goes to its parent's 'error' event (worker_threads.js)
+    if (internal.workerUncaught) internal.workerUncaught(er);
+    else printUncaught(er);
     // an 'exit' listener may have set process.exitCode (even to 0), as Node
     natives.reallyExit(process.exitCode === undefined ? 1 : process.exitCode | 0);
   }

@@ -92,6 +92,7 @@ function clone(v, memory) {
     case 'Date': out = new Date(Date.prototype.getTime.call(v)); break;
     case 'RegExp': out = new RegExp(v.source, v.flags); break;
     case 'ArrayBuffer': out = v.slice(0); break;
+    case 'SharedArrayBuffer': out = v; break; // shared, not copied (also with a Worker)
     case 'DataView': {
       const buf = clone(v.buffer, memory);
       out = new DataView(buf, v.byteOffset, v.byteLength);

@@ -1,13 +1,19 @@
-// worker_threads.js: MessageChannel, MessagePort, MessageEvent and
-// BroadcastChannel as Node 20 has them (globals, and the worker_threads
-// module), for the main thread: weft has no Worker threads yet, so
-// isMainThread is true, parentPort and workerData are null.
-// A port pair lives in one runtime: postMessage clones the value at once
+// worker_threads.js: MessageChannel, MessagePort, MessageEvent,
+// BroadcastChannel and Worker as Node 20 has them (globals, and the
+// worker_threads module).
+// A port pair in one runtime: postMessage clones the value at once
 // (structured_clone.js, with the transfer list) into the peer's queue; the
 // peer's libuv handle (src/js/messaging.c) delivers the queue from the loop,
 // one message per host entry. A port is unref'd until it has a 'message'
 // listener (or onmessage), as in Node; ref()/unref() override that.
-// Loaded on first use of one of these names.
+// A port whose peer is on another thread is *remote*: its handle holds a
+// channel side (messaging.c), postMessage sends the clone as bytes (toWire)
+// and delivery reads them back (fromWire). A local port becomes remote when
+// its peer is transferred to another thread.
+// A Worker (src/js/worker.c) is a thread with its own runtime; it and its
+// parent share two channels: the public one (worker.postMessage and
+// parentPort) and a control one (the start message, 'online', errors).
+// Loaded on first use of one of these names, and first thing in a Worker.
 'use strict';
 
 const binding = natives.binding('messaging');
@@ -44,7 +50,7 @@ for (const key of ['data', 'origin', 'lastEventId', 'source', 'ports']) {
 // Its state is the owner of its C handle: the handle calls state.onwake()
 // per queued message and state.onclose() once closed.
 class PortState {
-  constructor(port) {
+  constructor(port, endpoint) {
     this.port = port;
     this.peer = null;    // the entangled PortState
     this.queue = [];     // incoming messages (cloned values, or kClose)
@@ -52,17 +58,32 @@ class PortState {
     this.closed = false; // close() called, or transferred away
     this.silent = false; // transferred: no 'close' event
     this.closingPeer = null; // gets kClose once this side's handle has closed
-    this.handle = binding.portOpen(this);
+    this.remote = endpoint !== undefined; // the peer is on another thread
+    this.handle = binding.portOpen(this, endpoint);
     binding.portRef(this.handle, false);
   }
-  wake() { if (this.started && this.queue.length) binding.portSignal(this.handle); }
-  // one message; true while more are waiting
+  wake() { if (this.started && (this.queue.length || this.remote)) binding.portSignal(this.handle); }
+  // one message; true while more may be waiting
   onwake() {
-    if (this.closed || !this.started || this.queue.length === 0) return false;
+    if (this.closed) return false;
+    if (!this.started) {
+      // a port that never started still closes with its peer (what was
+      // queued for it is dropped, as in Node)
+      if (this.queue.includes(kClose) || (this.remote && binding.portPeerGone(this.handle))) closePort(this);
+      return false;
+    }
+    if (this.queue.length === 0) {
+      if (!this.remote) return false;
+      const m = binding.portRecv(this.handle);
+      if (m === undefined) return false;
+      if (m === null) { closePort(this); return false; }
+      dispatchRemote(this.port, m);
+      return !this.closed && this.started;
+    }
     const m = this.queue.shift();
     if (m === kClose) { closePort(this); return false; }
     dispatchMessage(this.port, m);
-    return !this.closed && this.started && this.queue.length > 0;
+    return !this.closed && this.started && (this.queue.length > 0 || this.remote);
   }
   onclose() {
     this.handle = null;
@@ -77,6 +98,18 @@ class PortState {
 function dispatchMessage(port, data) {
   internal.eventTargetHybridDispatch(port, data, 'message');
 }
+// a message from another thread; one that cannot be rebuilt here is a
+// 'messageerror' (as Node's when deserializing fails)
+function dispatchRemote(port, m) {
+  let data;
+  try {
+    data = fromWire(m[0], m[1]);
+  } catch (e) {
+    internal.eventTargetHybridDispatch(port, e, 'messageerror');
+    return;
+  }
+  dispatchMessage(port, data);
+}
 
 // close this side; the peer closes once it reaches the kClose queued for it
 function closePort(state) {
@@ -90,7 +123,8 @@ function closePort(state) {
     peer.queue.push(kClose);
     state.closingPeer = peer;
   }
-  if (state.handle) binding.portClose(state.handle);
+  state.remote = false;
+  if (state.handle) binding.portClose(state.handle); // a remote side tells its peer
 }
 
 function isPort(v) { return v !== null && typeof v === 'object' && v[kState] instanceof PortState; }
@@ -99,12 +133,16 @@ function stateOf(port) {
   return port[kState];
 }
 
-function newPort() {
+// a new port; with an endpoint (a channel side), a remote one
+let constructEndpoint;
+function newPort(endpoint) {
   allowConstruct = true;
+  constructEndpoint = endpoint;
   try {
     return new MessagePort();
   } finally {
     allowConstruct = false;
+    constructEndpoint = undefined;
   }
 }
 
@@ -112,7 +150,7 @@ class MessagePort extends NodeEventTarget {
   constructor() {
     if (!allowConstruct) throw nodeError(TypeError, 'ERR_CONSTRUCT_CALL_INVALID', 'Constructor cannot be called');
     super();
-    Object.defineProperty(this, kState, { value: new PortState(this), writable: true });
+    Object.defineProperty(this, kState, { value: new PortState(this, constructEndpoint), writable: true });
   }
   postMessage(message, transfer = undefined) {
     const s = stateOf(this);
@@ -120,6 +158,12 @@ class MessagePort extends NodeEventTarget {
     const list = transferListOf(transfer);
     if (list.includes(this)) throw dataCloneError('Transfer list contains source port');
     const value = internal.cloneMessage(message, list);
+    if (s.remote) {
+      const endpoints = [];
+      const wire = toWire(value, endpoints);
+      if (!s.closed) binding.portSend(s.handle, wire, endpoints);
+      return;
+    }
     const peer = s.peer;
     if (s.closed || !peer || peer.closed) return;
     peer.queue.push(value);
@@ -204,6 +248,11 @@ function transferPort(port) {
     value: moved,
     commit() {
       const m = moved[kState];
+      if (s.remote) { // the channel side moves with it
+        binding.portAttach(m.handle, binding.portDetach(s.handle));
+        m.remote = true;
+        s.remote = false;
+      }
       m.peer = s.peer;
       if (m.peer) m.peer.peer = m;
       m.queue = s.queue;
@@ -231,7 +280,17 @@ class MessageChannel {
 function receiveMessageOnPort(port) {
   if (!isPort(port)) internal.throwInvalidArgType('port', 'MessagePort', port);
   const s = port[kState];
-  if (s.closed || s.queue.length === 0) return undefined;
+  if (s.closed) return undefined;
+  if (s.queue.length === 0) {
+    if (!s.remote) return undefined;
+    const m = binding.portRecv(s.handle);
+    if (m === undefined) return undefined;
+    if (m === null) {
+      closePort(s);
+      return undefined;
+    }
+    return { message: fromWire(m[0], m[1]) };
+  }
   if (s.queue[0] === kClose) {
     s.queue.shift();
     closePort(s);
@@ -309,6 +368,435 @@ Object.defineProperty(BroadcastChannel.prototype, Symbol.toStringTag, { value: '
 defineEventHandler(BroadcastChannel.prototype, 'message');
 defineEventHandler(BroadcastChannel.prototype, 'messageerror');
 
+// ---- messages between threads ----
+// A message for another thread is cloned first (cloneMessage: the transfer
+// list, detaching, postMessage's errors), then the clone is flattened into
+// the wire form messaging.c writes with JS_WriteObject: [root, nodes], each
+// object of the clone a node (an array [kind, ...]) and each reference to
+// one a Number object holding its index. The clone's own Number objects are
+// nodes too (kind 'b'), so every Number object on the wire is a reference.
+// Ports become endpoints, sent beside the bytes.
+const tagOf = (v) => Object.prototype.toString.call(v).slice(8, -1);
+const typedArrayNames = new Set(['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array',
+  'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array']);
+const errorCtors = { Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+
+function toWire(value, endpoints) {
+  const nodes = [];
+  const ids = new Map();
+  // bound: each object of the clone becomes one node, once
+  const ref = (v) => {
+    if (v === null || typeof v !== 'object') return v;
+    let id = ids.get(v);
+    if (id === undefined) {
+      id = nodes.length;
+      ids.set(v, id);
+      nodes.push(null);
+      nodes[id] = toNode(v);
+    }
+    return new Number(id); // eslint-disable-line no-new-wrappers
+  };
+  const keyed = (n, v) => {
+    for (const k of Object.keys(v)) n.push(k, ref(v[k]));
+    return n;
+  };
+  function toNode(v) {
+    if (isPort(v)) return ['P', endpoints.push(portToEndpoint(v)) - 1];
+    const tag = tagOf(v);
+    switch (tag) {
+      case 'Array': return keyed(['A', v.length], v);
+      case 'Date': return ['D', v.getTime()];
+      case 'RegExp': return ['R', v.source, v.flags];
+      case 'Map': {
+        const n = ['M'];
+        for (const [k, x] of v) n.push(ref(k), ref(x));
+        return n;
+      }
+      case 'Set': {
+        const n = ['S'];
+        for (const k of v) n.push(ref(k));
+        return n;
+      }
+      case 'Error': {
+        const desc = Object.getOwnPropertyDescriptor(v, 'message');
+        return ['E', v.name, desc !== undefined, desc && desc.value, v.stack, 'cause' in v, ref(v.cause)];
+      }
+      case 'Boolean': case 'Number': case 'String': case 'BigInt': return ['b', v.valueOf()];
+      case 'ArrayBuffer': case 'SharedArrayBuffer': return ['B', v];
+      case 'DataView': return ['V', ref(v.buffer), v.byteOffset, v.byteLength];
+      default:
+        if (typedArrayNames.has(tag)) return ['T', tag, ref(v.buffer), v.byteOffset, v.length];
+        return keyed(['O'], v);
+    }
+  }
+  const root = ref(value);
+  return [root, nodes];
+}
+
+function fromWire(wire, endpoints) {
+  const [root, nodes] = wire;
+  const out = new Array(nodes.length);
+  const val = (v) => (v instanceof Number ? get(+v) : v);
+  const define = (o, k, v) => Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true });
+  // bound: each node is built once (out[i] is set before its children)
+  function get(i) {
+    if (out[i] !== undefined) return out[i];
+    const n = nodes[i];
+    if (!Array.isArray(n)) throw dataCloneError('Unable to deserialize cloned data.');
+    switch (n[0]) {
+      case 'A': {
+        const a = out[i] = new Array(n[1]);
+        for (let j = 2; j < n.length; j += 2) define(a, n[j], val(n[j + 1]));
+        return a;
+      }
+      case 'O': {
+        const o = out[i] = {};
+        for (let j = 1; j < n.length; j += 2) define(o, n[j], val(n[j + 1]));
+        return o;
+      }
+      case 'M': {
+        const m = out[i] = new Map();
+        for (let j = 1; j < n.length; j += 2) m.set(val(n[j]), val(n[j + 1]));
+        return m;
+      }
+      case 'S': {
+        const set = out[i] = new Set();
+        for (let j = 1; j < n.length; j++) set.add(val(n[j]));
+        return set;
+      }
+      case 'D': return out[i] = new Date(n[1]);
+      case 'R': return out[i] = new RegExp(n[1], n[2]);
+      case 'b': return out[i] = Object(n[1]);
+      case 'B': return out[i] = n[1];
+      case 'V': return out[i] = new DataView(val(n[1]), n[2], n[3]);
+      case 'T': {
+        const Ctor = typedArrayNames.has(n[1]) ? globalThis[n[1]] : Uint8Array;
+        return out[i] = new Ctor(val(n[2]), n[3], n[4]);
+      }
+      case 'E': {
+        const e = out[i] = new (errorCtors[n[1]] || Error)();
+        const hidden = (k, v) => Object.defineProperty(e, k, { value: v, writable: true, configurable: true, enumerable: false });
+        if (n[2]) hidden('message', String(n[3]));
+        if (typeof n[4] === 'string') hidden('stack', n[4]);
+        else delete e.stack;
+        if (n[5]) hidden('cause', val(n[6]));
+        return e;
+      }
+      case 'P': return out[i] = newPort(endpoints[n[1]]);
+      default: throw dataCloneError('Unable to deserialize cloned data.');
+    }
+  }
+  return val(root);
+}
+
+// A port of this thread leaves for another one (it is in a message's
+// transfer list): its channel side, or a new channel whose other side its
+// peer here takes over (the peer becomes remote; what it had sent and this
+// port had not delivered goes first on the new channel).
+function portToEndpoint(port) {
+  const s = port[kState];
+  let endpoint;
+  if (s.remote) {
+    endpoint = binding.portDetach(s.handle);
+    s.remote = false;
+  } else {
+    const [mine, theirs] = binding.channel();
+    const q = s.peer;
+    if (q && !q.closed) {
+      q.peer = null;
+      binding.portAttach(q.handle, mine);
+      q.remote = true;
+      for (const m of s.queue) {
+        if (m === kClose) break;
+        const endpoints = [];
+        binding.portSend(q.handle, toWire(m, endpoints), endpoints);
+      }
+      q.wake();
+    } else {
+      binding.endpointClose(mine); // its peer is gone: it arrives closed
+    }
+    endpoint = theirs;
+  }
+  s.peer = null;
+  s.queue = [];
+  s.silent = true;
+  closePort(s);
+  return endpoint;
+}
+
+// ---- Worker ----
+const kHandle = Symbol('kHandle');
+const kPublicPort = Symbol('kPublicPort');
+const kPort = Symbol('kPort');
+const kThreadId = Symbol('kThreadId');
+const kLimits = Symbol('kLimits');
+const SHARE_ENV = Symbol.for('nodejs.worker_threads.SHARE_ENV');
+let workerBinding;
+const zeroElu = () => ({ idle: 0, active: 0, utilization: 0 });
+
+function workerPath(filename) {
+  if (!internal.pathModule) natives.loadLib('path');
+  const path = internal.pathModule;
+  if (filename !== null && typeof filename === 'object' && typeof filename.href === 'string' &&
+      typeof filename.protocol === 'string') { // a URL
+    if (filename.protocol !== 'file:') throw nodeError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
+    if (!internal.urlModule) natives.loadLib('url');
+    return internal.urlModule.fileURLToPath(filename);
+  }
+  if (typeof filename !== 'string') internal.throwInvalidArgType('filename', ['string', 'URL'], filename);
+  if (path.isAbsolute(filename) || /^\.\.?[\\/]/.test(filename)) return path.resolve(filename);
+  throw nodeError(TypeError, 'ERR_WORKER_PATH',
+    'The worker script or module filename must be an absolute path or a relative path starting with \'./\' or \'../\'.' +
+    (filename.startsWith('file://') ? ' Wrap file:// URLs with `new URL`.' : '') +
+    (filename.startsWith('data:text/javascript') ? ' Wrap data: URLs with `new URL`.' : '') +
+    ` Received "${filename}"`);
+}
+
+// resourceLimits as Node reports them (V8's defaults where not given)
+function workerLimits(limits) {
+  if (limits === undefined) limits = {};
+  if (limits === null || typeof limits !== 'object') internal.throwInvalidArgType('options.resourceLimits', 'Object', limits);
+  const out = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 2048, codeRangeSizeMb: 0, stackSizeMb: 4 };
+  for (const k of Object.keys(out)) {
+    const v = limits[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'number') internal.throwInvalidArgType(`options.resourceLimits.${k}`, 'number', v);
+    if (v > 0) out[k] = v;
+  }
+  return out;
+}
+
+class Worker extends internal.EventEmitter {
+  constructor(filename, options = {}) {
+    super();
+    if (options === null || typeof options !== 'object') internal.throwInvalidArgType('options', 'Object', options);
+    if (options.execArgv !== undefined && !Array.isArray(options.execArgv)) {
+      internal.throwInvalidArgType('options.execArgv', 'Array', options.execArgv);
+    }
+    if (options.argv !== undefined && options.argv !== null && !Array.isArray(options.argv)) {
+      internal.throwInvalidArgType('options.argv', 'Array', options.argv);
+    }
+    const process = globalThis.process;
+    let file = null, code = null;
+    if (options.eval) {
+      if (typeof filename !== 'string') {
+        throw nodeError(TypeError, 'ERR_INVALID_ARG_VALUE',
+          `The property 'options.eval' must be false when 'filename' is not a string. Received ${internal.inspect(options.eval)}`);
+      }
+      code = filename;
+    } else {
+      file = workerPath(filename);
+    }
+    let env;
+    if (options.env === undefined || options.env === null || options.env === SHARE_ENV) {
+      env = { ...process.env }; // SHARE_ENV: a copy too (weft's env is per runtime)
+    } else if (typeof options.env === 'object') {
+      env = {};
+      for (const [k, v] of Object.entries(options.env)) env[k] = `${v}`;
+    } else {
+      internal.throwInvalidArgType('options.env', ['Object', 'undefined', 'null', 'worker_threads.SHARE_ENV'], options.env);
+    }
+    const limits = workerLimits(options.resourceLimits);
+    const given = options.resourceLimits || {};
+    // a heap limit when either generation's is given (0 included: V8 then
+    // has almost no heap); at least 1 MB, QuickJS's whole heap
+    const heapMb = (typeof given.maxOldGenerationSizeMb === 'number' || typeof given.maxYoungGenerationSizeMb === 'number')
+      ? Math.max(1, (given.maxOldGenerationSizeMb || 0) + (given.maxYoungGenerationSizeMb || 0)) : 0;
+    const start = {
+      filename: file, eval: code !== null, code,
+      argv: Array.isArray(options.argv) ? options.argv.map(String) : [],
+      execArgv: options.execArgv ? options.execArgv.map(String) : process.execArgv,
+      env, workerData: options.workerData, environmentData: [...environmentData], resourceLimits: limits,
+      name: options.name === undefined ? '' : `${options.name}`,
+      stdin: !!options.stdin,
+    };
+    if (!workerBinding) workerBinding = natives.binding('worker');
+    const [pubMine, pubTheirs] = binding.channel();
+    const [ctlMine, ctlTheirs] = binding.channel();
+    const pub = this[kPublicPort] = newPort(pubMine);
+    const ctl = this[kPort] = newPort(ctlMine);
+    try {
+      ctl.postMessage(start, options.transferList);
+    } catch (e) {
+      ctl.close();
+      pub.close();
+      binding.endpointClose(pubTheirs);
+      binding.endpointClose(ctlTheirs);
+      throw e;
+    }
+    this[kLimits] = limits;
+    const owner = { onexit: (exitCode, oom) => this.#onExit(exitCode, oom) };
+    const [handle, threadId] = workerBinding.workerStart(owner, pubTheirs, ctlTheirs, heapMb, given.stackSizeMb > 0 ? limits.stackSizeMb : 0);
+    this[kHandle] = handle;
+    this[kThreadId] = threadId;
+    // the worker's liveness is its thread's (workerRef), not its ports'
+    pub.on('message', (data) => this.emit('message', data));
+    pub.on('messageerror', (e) => this.emit('messageerror', e));
+    pub.unref();
+    ctl.on('message', (m) => this.#onControl(m));
+    ctl.unref();
+    // the worker's process.stdout/stderr come here (as Node's, through the
+    // parent), piped to this process's unless options.stdout/stderr
+    const { Readable } = internal.loadStream();
+    this.stdin = null;
+    this.stdout = new Readable({ read() {} });
+    this.stderr = new Readable({ read() {} });
+    if (!options.stdout) this.stdout.on('data', (chunk) => globalThis.process.stdout.write(chunk));
+    if (!options.stderr) this.stderr.on('data', (chunk) => globalThis.process.stderr.write(chunk));
+    globalThis.process.nextTick(() => globalThis.process.emit('worker', this));
+  }
+  #onControl(m) {
+    if (m === null || typeof m !== 'object') return;
+    if (m.type === 'stdio') (m.fd === 2 ? this.stderr : this.stdout).push(m.chunk);
+    else if (m.type === 'online') this.emit('online');
+    else if (m.type === 'error') {
+      // what the worker posted before it failed comes first (it was queued
+      // first, on the other channel)
+      this.#drainPublic();
+      this.#errored = true;
+      this.emit('error', workerError(m));
+    }
+  }
+  #errored = false;
+  #drainPublic() {
+    let m;
+    while ((m = receiveMessageOnPort(this[kPublicPort])) !== undefined) this.emit('message', m.message);
+  }
+  #onExit(code, oom) {
+    // what the worker sent before it ended comes first (Node drains both)
+    this.#drainPublic();
+    let m;
+    while ((m = receiveMessageOnPort(this[kPort])) !== undefined) this.#onControl(m.message);
+    // a worker that ran out of memory before it could say so
+    if (oom && !this.#errored) this.emit('error', workerError({ oom: true }));
+    this.stdout.push(null);
+    this.stderr.push(null);
+    this[kHandle] = null;
+    this[kThreadId] = -1;
+    this[kPort].close();
+    this[kPublicPort].close();
+    this.emit('exit', code);
+    this.removeAllListeners();
+  }
+  get threadId() { return this[kThreadId]; }
+  get resourceLimits() { return this[kHandle] === null ? {} : { ...this[kLimits] }; }
+  postMessage(...args) {
+    if (args.length === 0) throw nodeError(TypeError, 'ERR_MISSING_ARGS', 'The "value" argument must be specified');
+    this[kPublicPort].postMessage(...args);
+  }
+  terminate(callback) {
+    this.ref();
+    if (typeof callback === 'function') {
+      globalThis.process.emitWarning('Passing a callback to worker.terminate() is deprecated. It returns a Promise instead.',
+        'DeprecationWarning', 'DEP0132');
+      this.once('exit', (code) => callback(null, code));
+    }
+    if (this[kHandle] === null) return Promise.resolve();
+    workerBinding.workerTerminate(this[kHandle]);
+    return new Promise((resolve) => this.once('exit', resolve));
+  }
+  ref() {
+    if (this[kHandle] !== null) workerBinding.workerRef(this[kHandle], true);
+  }
+  unref() {
+    if (this[kHandle] !== null) workerBinding.workerRef(this[kHandle], false);
+  }
+  getHeapSnapshot() {
+    return Promise.reject(nodeError(Error, 'ERR_NOT_SUPPORTED_IN_WEFT', 'weft has no heap snapshots (QuickJS)'));
+  }
+  get performance() {
+    const worker = this;
+    return {
+      eventLoopUtilization(util1, util2) {
+        const times = worker[kHandle] !== null ? workerBinding.workerLoopTimes(worker[kHandle]) : undefined;
+        if (times === undefined) return zeroElu();
+        if (!internal.loopUtilization) natives.loadLib('perf_hooks');
+        return internal.loopUtilization(times[0], () => times[1], util1, util2);
+      },
+    };
+  }
+}
+
+// The error a worker's uncaught exception becomes in its parent: the value
+// as the worker threw it (an Error keeps its class, message, stack and own
+// properties, as Node's serializeError), or Node's stand-ins.
+function workerError(m) {
+  if (m.oom) {
+    return nodeError(Error, 'ERR_WORKER_OUT_OF_MEMORY', 'Worker terminated due to reaching memory limit: JS heap out of memory');
+  }
+  if (m.unserializable) return nodeError(Error, 'ERR_WORKER_UNSERIALIZABLE_ERROR', 'Serializing an uncaught exception failed');
+  if (!m.isError) return m.value;
+  const e = Object.create((errorCtors[m.ctor] || Error).prototype);
+  for (const [k, v, enumerable] of m.props) {
+    Object.defineProperty(e, k, { value: v, writable: true, configurable: true, enumerable });
+  }
+  return e;
+}
+
+// the worker's side of workerError: what its control port sends
+function serializeWorkerError(er) {
+  if (er instanceof InternalError && er.message === 'out of memory') return { type: 'error', oom: true };
+  if (!(er instanceof Error) && !natives.isError(er)) return { type: 'error', isError: false, value: er };
+  let ctor = 'Error';
+  for (let p = Object.getPrototypeOf(er); p !== null; p = Object.getPrototypeOf(p)) {
+    const name = Object.prototype.hasOwnProperty.call(p, 'constructor') && p.constructor && p.constructor.name;
+    if (name in errorCtors) { ctor = name; break; }
+  }
+  const props = [];
+  for (const k of Object.getOwnPropertyNames(er)) {
+    const d = Object.getOwnPropertyDescriptor(er, k);
+    if (!('value' in d) || typeof d.value === 'function') continue;
+    props.push([k, d.value, d.enumerable]);
+  }
+  if (!Object.prototype.hasOwnProperty.call(er, 'name') && typeof er.name === 'string' && er.name !== ctor) {
+    props.push(['name', er.name, false]); // a subclass's name (class MyError)
+  }
+  return { type: 'error', isError: true, ctor, props };
+}
+
+// The worker's start (worker.c calls it before the main): the start
+// message, process.env/argv/execArgv, parentPort and workerData; its
+// uncaught exceptions go to the parent. Returns what to run: [0, file] or
+// [1, source].
+internal.workerChildSetup = function (threadId, pubEndpoint, ctlEndpoint) {
+  const ctl = newPort(ctlEndpoint);
+  const start = receiveMessageOnPort(ctl).message;
+  const process = globalThis.process;
+  process.env = start.env;
+  process.argv = [process.execPath, start.eval ? '[worker eval]' : start.filename, ...start.argv];
+  process.execArgv = start.execArgv;
+  internal.applyExecArgv();
+  internal.abortOnUncaught = false; // a worker's uncaught error goes to its parent, never aborts
+  for (const [k, v] of start.environmentData) environmentData.set(k, v);
+  Object.assign(internal.workerThreads, {
+    isMainThread: false, threadId, parentPort: newPort(pubEndpoint),
+    workerData: start.workerData, resourceLimits: start.resourceLimits,
+  });
+  internal.workerUncaught = (er) => {
+    try {
+      ctl.postMessage(serializeWorkerError(er));
+    } catch {
+      try { ctl.postMessage({ type: 'error', unserializable: true }); } catch {}
+    }
+  };
+  // process.stdout/stderr and warnings go to the parent's worker.stdout/stderr
+  natives.print = (fd, chunk) => {
+    try { ctl.postMessage({ type: 'stdio', fd, chunk: `${chunk}` }); } catch {}
+  };
+  if (!start.stdin) {
+    if (!internal.loadStream) void internal.Module; // loads modules.js
+    const { Readable } = internal.loadStream();
+    const stdin = new Readable({ read() {} });
+    stdin.push(null);
+    Object.defineProperty(process, 'stdin', { value: stdin, configurable: true, enumerable: true, writable: true });
+  }
+  ctl.postMessage({ type: 'online' });
+  if (!start.eval) return [0, start.filename];
+  const runEval = internal.runEval;
+  internal.runEval = (source, print) => runEval(source, print, '[worker eval]');
+  return [1, start.code];
+};
+
 // ---- the worker_threads module ----
 const environmentData = new Map();
 function markAsUntransferable(obj) {
@@ -322,7 +810,8 @@ internal.workerThreads = {
   parentPort: null,
   workerData: null,
   resourceLimits: {},
-  SHARE_ENV: Symbol.for('nodejs.worker_threads.SHARE_ENV'),
+  SHARE_ENV,
+  Worker,
   MessageChannel,
   MessagePort,
   BroadcastChannel,
