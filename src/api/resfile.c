@@ -1,8 +1,10 @@
 /* resfile.c: confined reads and writes of files in a resource's folder
  * (resfile.h). The check is textual first (absolute paths, ".."), then by
  * real path (a symlink leaving the folder is refused); the file is opened
- * right after the check. */
+ * right after the check, without blocking and only if it is a regular file
+ * (a FIFO would hold the loop: host/files.h). */
 #include "api/resfile.h"
+#include "host/files.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -103,13 +105,15 @@ int weft__resfile_read(const char *root, const char *rel, char **data, size_t *l
         snprintf(err, errcap, "refused to read \"%s\": %s", rel ? rel : "", why);
         return rc;
     }
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* Non-blocking open, regular files only: a FIFO would hold the loop. */
+    int fd = weft__open_regular(path, O_RDONLY, 0);
     struct stat st;
-    if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+    if (fd < 0 || fstat(fd, &st)) {
+        int e = errno;
         snprintf(err, errcap, "cannot read \"%s\": %s", rel,
-                 fd < 0 ? strerror(errno) : "not a regular file");
+                 e == ENODEV || e == EISDIR ? "not a regular file" : strerror(e));
         if (fd >= 0) close(fd);
-        return fd < 0 && errno == ENOENT ? WEFT_ENOENT : WEFT_EIO;
+        return e == ENOENT ? WEFT_ENOENT : WEFT_EIO;
     }
     if ((uint64_t)st.st_size > WEFT_RESFILE_MAX) {
         snprintf(err, errcap, "refused to read \"%s\": %lld bytes, over the limit of %u", rel,
@@ -147,9 +151,9 @@ int weft__resfile_write(const char *root, const char *rel, const void *data, siz
         snprintf(err, errcap, "refused to write \"%s\": %s", rel ? rel : "", why);
         return rc;
     }
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int fd = weft__open_regular(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) {
-        snprintf(err, errcap, "cannot write \"%s\": %s", rel, strerror(errno));
+        snprintf(err, errcap, "cannot write \"%s\": %s", rel, weft__file_strerror(errno));
         return WEFT_EIO;
     }
     size_t done = 0;
