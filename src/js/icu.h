@@ -33,7 +33,8 @@
     X(ucnv_reset) X(uloc_getDefault) X(uloc_forLanguageTag) X(uloc_toLanguageTag)         \
     X(uloc_addLikelySubtags) X(uloc_minimizeSubtags) X(uloc_countAvailable)               \
     X(uloc_getAvailable) X(u_strToUpper) X(u_strToLower) X(uenum_next) X(uenum_close)     \
-    X(ucurr_openISOCurrencies) X(ucurr_getDefaultFractionDigits) X(ucnv_cbToUWriteUChars)
+    X(ucurr_openISOCurrencies) X(ucurr_getDefaultFractionDigits) X(ucnv_cbToUWriteUChars)     \
+    X(ubrk_open) X(ubrk_close) X(ubrk_first) X(ubrk_next) X(ubrk_getRuleStatus)
 #define WEFT_ICU_I18N_FNS(X)                                                                   \
     X(unumf_openForSkeletonAndLocale) X(unumf_openResult) X(unumf_formatDouble)              \
     X(unumf_formatDecimal) X(unumf_resultToString) X(unumf_resultGetAllFieldPositions)          \

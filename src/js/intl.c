@@ -2,7 +2,8 @@
  * (lib/intl.js reads the options, as ECMA-402 says, and hands ICU a locale
  * and a skeleton, pattern or attribute values). One class of handle objects
  * owns one ICU service each (number, date, collator, plural rules, relative
- * time or list formatter), closed by its finalizer. Every native checks its
+ * time or list formatter), closed by its finalizer; segment() and the name,
+ * case and zone lookups open and close theirs within the call. Every native checks its
  * handle's kind, so a wrong object throws a TypeError, never crashes.
  * Output strings are bounded by ICU's own results (the buffers grow to the
  * length ICU reports, once). */
@@ -739,6 +740,46 @@ out:
     return r;
 }
 
+/* ---- segments ----------------------------------------------------------- */
+
+/* segment(locale, granularity 0 grapheme 1 word 2 sentence, string): the
+ * break positions (UTF-16 indices) from 0 to the length, as an array; for
+ * words, a second array: whether each segment is word-like (ICU's rule
+ * status past UBRK_WORD_NONE_LIMIT). [breaks, wordLike]. */
+static JSValue intl_segment(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    char icu[ULOC_FULLNAME_CAPACITY];
+    if (icu_locale(ctx, argv[0], icu) < 0) return JS_EXCEPTION;
+    int32_t g, len;
+    if (JS_ToInt32(ctx, &g, argv[1])) return JS_EXCEPTION;
+    static const UBreakIteratorType types[] = {UBRK_CHARACTER, UBRK_WORD, UBRK_SENTENCE};
+    UChar *s = weft__icu_from_js(ctx, argv[2], &len);
+    if (!s) return JS_EXCEPTION;
+    UErrorCode st = U_ZERO_ERROR;
+    UBreakIterator *bi = ICU(ubrk_open)(types[g < 0 || g > 2 ? 0 : g], icu, s, len, &st);
+    if (U_FAILURE(st)) {
+        free(s);
+        return weft__icu_throw(ctx, "ubrk_open", st);
+    }
+    JSValue breaks = JS_NewArray(ctx), words = JS_NewArray(ctx);
+    uint32_t k = 0;
+    int32_t b = ICU(ubrk_first)(bi);
+    JS_SetPropertyUint32(ctx, breaks, k++, JS_NewInt32(ctx, b));
+    /* ends: each step moves forward, at most len + 1 breaks */
+    while ((b = ICU(ubrk_next)(bi)) != UBRK_DONE) {
+        if (g == 1)
+            JS_SetPropertyUint32(ctx, words, k - 1,
+                                 JS_NewBool(ctx, ICU(ubrk_getRuleStatus)(bi) >= UBRK_WORD_NONE_LIMIT));
+        JS_SetPropertyUint32(ctx, breaks, k++, JS_NewInt32(ctx, b));
+    }
+    ICU(ubrk_close)(bi);
+    free(s);
+    JSValue r = JS_NewArray(ctx);
+    JS_SetPropertyUint32(ctx, r, 0, breaks);
+    JS_SetPropertyUint32(ctx, r, 1, words);
+    return r;
+}
+
 /* ---- strings, names ------------------------------------------------------ */
 
 typedef struct case_arg {
@@ -863,6 +904,7 @@ static const JSCFunctionListEntry intl_funcs[] = {
     JS_CFUNC_DEF("listFormat", 3, intl_list),
     JS_CFUNC_DEF("formatList", 2, intl_format_list),
     JS_CFUNC_DEF("caseMap", 3, intl_case_map),
+    JS_CFUNC_DEF("segment", 3, intl_segment),
     JS_CFUNC_DEF("displayName", 5, intl_display_name),
     JS_CFUNC_DEF("currencyDigits", 1, intl_currency_digits),
 };

@@ -1004,6 +1004,76 @@ defineMethods(ListFormat.prototype, {
 });
 setTag(ListFormat, 'Intl.ListFormat');
 
+// ---- Segmenter ----
+const segSlots = makeSlots('Intl.Segmenter');
+const segmentsSlots = makeSlots('%Segments%');
+const granularities = ['grapheme', 'word', 'sentence'];
+function Segmenter(locales = undefined, options = undefined) {
+  if (!new.target) throw new TypeError("Constructor Intl.Segmenter requires 'new'");
+  const svc = 'Intl.Segmenter';
+  const { requested, o } = serviceArgs(locales, options, svc);
+  const r = resolveLocale(requested, []);
+  const granularity = getOption(o, 'granularity', 'string', granularities, 'grapheme', svc);
+  segSlots.set(this, { locale: r.locale, granularity });
+}
+// the segment data record at the segment starting at breaks[i]
+function segmentAt(seg, i) {
+  const start = seg.breaks[i], end = seg.breaks[i + 1];
+  const o = { segment: seg.input.slice(start, end), index: start, input: seg.input };
+  if (seg.granularity === 'word') o.isWordLike = seg.words[i];
+  return o;
+}
+// the breaks of a string, computed once per segment() call (O(length))
+function Segments(s, input) {
+  const [breaks, words] = icu.segment(s.locale, granularities.indexOf(s.granularity), input);
+  segmentsSlots.set(this, { input, breaks, words, granularity: s.granularity });
+}
+const segmentsProto = Segments.prototype;
+defineMethods(segmentsProto, {
+  containing(index) {
+    const seg = segmentsSlots.get(this, '%Segments.prototype%.containing');
+    let n = Math.trunc(Number(index)) || 0;
+    if (n < 0 || n >= seg.input.length) return undefined;
+    let lo = 0, hi = seg.breaks.length - 1; // the last break <= n
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (seg.breaks[mid] <= n) lo = mid;
+      else hi = mid;
+    }
+    return segmentAt(seg, lo);
+  },
+});
+const segmentIteratorProto = Object.create(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
+const iterSlots = makeSlots('%SegmentIterator%');
+defineMethods(segmentIteratorProto, {
+  next() {
+    const it = iterSlots.get(this, '%SegmentIterator.prototype%.next');
+    if (it.i >= it.seg.breaks.length - 1) return { value: undefined, done: true };
+    return { value: segmentAt(it.seg, it.i++), done: false };
+  },
+});
+Object.defineProperty(segmentIteratorProto, Symbol.toStringTag, { value: 'Segmenter String Iterator', configurable: true });
+Object.defineProperty(segmentsProto, Symbol.iterator, {
+  value: function () {
+    const seg = segmentsSlots.get(this, '%Segments.prototype%[@@iterator]');
+    const it = Object.create(segmentIteratorProto);
+    iterSlots.set(it, { seg, i: 0 });
+    return it;
+  }, writable: true, configurable: true,
+});
+defineMethods(Segmenter.prototype, {
+  segment(string) {
+    const s = segSlots.get(this, 'Intl.Segmenter.prototype.segment');
+    const segs = Object.create(segmentsProto);
+    Reflect.apply(Segments, segs, [s, toStr(string)]);
+    return segs;
+  },
+  resolvedOptions() {
+    return pick(segSlots.get(this, 'Intl.Segmenter.prototype.resolvedOptions'), ['locale', 'granularity']);
+  },
+});
+setTag(Segmenter, 'Intl.Segmenter');
+
 // ---- DisplayNames (language, region, script) ----
 const dnSlots = makeSlots('Intl.DisplayNames');
 function DisplayNames(locales = undefined, options = undefined) {
@@ -1112,7 +1182,8 @@ Object.defineProperty(Locale.prototype, Symbol.toStringTag, { value: 'Intl.Local
 const Intl = {};
 for (const [name, C, length] of [['DateTimeFormat', DateTimeFormat, 0], ['NumberFormat', NumberFormat, 0],
   ['Collator', Collator, 0], ['PluralRules', PluralRules, 0], ['RelativeTimeFormat', RelativeTimeFormat, 0],
-  ['ListFormat', ListFormat, 0], ['DisplayNames', DisplayNames, 2], ['Locale', Locale, 1]]) {
+  ['ListFormat', ListFormat, 0], ['DisplayNames', DisplayNames, 2], ['Locale', Locale, 1],
+  ['Segmenter', Segmenter, 0]]) {
   Object.defineProperty(C, 'length', { value: length });
   Object.defineProperty(C.prototype, 'constructor', { value: C, writable: true, configurable: true });
   Object.defineProperty(Intl, name, { value: C, writable: true, configurable: true });
