@@ -1,6 +1,7 @@
 /* os.c: the `os` library of a Lua resource, as FiveM's server Lua has it
  * (citizen-scripting-lua's LuaOS.cpp): Lua's clock/date/time/difftime, the
- * CfxLua timers (deltatime, microtime, nanotime, rdtsc, rdtscp on x86),
+ * CfxLua timers (deltatime, microtime, nanotime; rdtsc and rdtscp where
+ * the CPU has them),
  * and a sandboxed rest: execute always answers "Permission denied",
  * getenv knows only "os", setlocale reports without setting, tmpname
  * counts, exit is absent; createdir/remove/rename work where FiveM's
@@ -17,6 +18,7 @@
 #include <lauxlib.h>
 #include "lua/lua_rt.h"
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <x86intrin.h>
 #define WEFT_HAVE_RDTSC 1
 #endif
@@ -314,29 +316,27 @@ static int os_rename(lua_State *L)
 }
 
 static const luaL_Reg os_funcs[] = {
-    {"clock", os_clock},
-    {"date", os_date},
-    {"difftime", os_difftime},
-    {"execute", os_execute},
-    {"getenv", os_getenv},
-    {"createdir", os_createdir},
-    {"remove", os_remove},
-    {"rename", os_rename},
-    {"setlocale", os_setlocale},
-    {"time", os_time},
-    {"tmpname", os_tmpname},
-    {"deltatime", os_deltatime},
-    {"microtime", os_microtime},
-    {"nanotime", os_nanotime},
-#ifdef WEFT_HAVE_RDTSC
-    {"rdtsc", os_rdtsc},
-    {"rdtscp", os_rdtscp},
-#endif
-    {NULL, NULL},
+    {"clock", os_clock},         {"date", os_date},         {"difftime", os_difftime},
+    {"execute", os_execute},     {"getenv", os_getenv},     {"createdir", os_createdir},
+    {"remove", os_remove},       {"rename", os_rename},     {"setlocale", os_setlocale},
+    {"time", os_time},           {"tmpname", os_tmpname},   {"deltatime", os_deltatime},
+    {"microtime", os_microtime}, {"nanotime", os_nanotime}, {NULL, NULL},
 };
 
 int weft__lua_os_open(lua_State *L)
 {
     luaL_newlib(L, os_funcs);
+#ifdef WEFT_HAVE_RDTSC
+    /* Where the CPU has them (CPUID: TSC in leaf 1, RDTSCP in 0x80000001). */
+    unsigned a, b, c, d;
+    if (__get_cpuid(1, &a, &b, &c, &d) && (d & (1u << 4))) {
+        lua_pushcfunction(L, os_rdtsc);
+        lua_setfield(L, -2, "rdtsc");
+    }
+    if (__get_cpuid(0x80000001u, &a, &b, &c, &d) && (d & (1u << 27))) {
+        lua_pushcfunction(L, os_rdtscp);
+        lua_setfield(L, -2, "rdtscp");
+    }
+#endif
     return 1;
 }
