@@ -36,6 +36,11 @@
 #define WEFT_JS_CPU_WARN_MS 500
 #define WEFT_JS_CPU_LIMIT_MS 5000
 #define WEFT_JS_MEMORY_LIMIT (512u * 1024 * 1024)
+/* fs.readFile/readFileSync in a resource read a file whole up to its memory
+ * limit; a file whose size is not known up front (a character device such
+ * as /dev/zero, a /proc file) up to this many bytes, in bytes, then fail
+ * with ERR_FS_FILE_TOO_LARGE naming the file (src/js/fs.c). */
+#define WEFT_JS_READ_UNSIZED_MAX ((size_t)16 * 1024 * 1024)
 
 /* The CPU watchdog thread's period, in ms: while one script entry has run
  * this long or longer, each runtime is made to check its limits at its next

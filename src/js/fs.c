@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "js/js.h"
+#include "weft_conf.h"
 
 /* Node's kIoMaxLength: readFile refuses larger files (ERR_FS_FILE_TOO_LARGE) */
 #define FS_MAX_READ ((size_t)2147483647)
@@ -54,6 +55,11 @@ typedef struct fs_job {
     int *types;
     size_t n_names;
     int str_is_path; /* error path: str instead of path (rm -r's failing entry; NULL: none) */
+    /* a resource's sync call (on the loop thread, see open_checked): a FIFO
+     * or socket is refused (refused set), and a whole-file read of a
+     * resource, sync or not, stops past read_cap bytes (0: FS_MAX_READ) */
+    int res_sync, refused;
+    size_t read_cap;
 } fs_job;
 
 static void job_free(fs_job *j)
@@ -189,7 +195,12 @@ static int read_all(fs_job *j, uv_file fd)
     struct stat st;
     size_t cap = 0;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) cap = (size_t)st.st_size;
-    if (cap > FS_MAX_READ) {
+    size_t max = FS_MAX_READ;
+    if (j->read_cap && j->read_cap < max) max = j->read_cap; /* a resource's memory limit */
+    if (!cap && j->read_cap && WEFT_JS_READ_UNSIZED_MAX < max)
+        max = WEFT_JS_READ_UNSIZED_MAX; /* a device, a FIFO, /proc: maybe endless */
+    j->read_cap = max == FS_MAX_READ ? 0 : max;
+    if (cap > max) {
         j->result = (int64_t)cap;
         return UV_EFBIG;
     }
@@ -200,12 +211,12 @@ static int read_all(fs_job *j, uv_file fd)
     /* Bound: each pass reads >= 1 byte or ends; the size is capped. */
     for (;;) {
         if (used == cap) {
-            if (cap >= FS_MAX_READ) {
+            if (cap >= max + 1) {
                 free(buf);
-                j->result = (int64_t)cap + 1;
+                j->result = (int64_t)cap;
                 return UV_EFBIG;
             }
-            size_t ncap = cap * 2 > FS_MAX_READ ? FS_MAX_READ : cap * 2;
+            size_t ncap = cap * 2 > max + 1 ? max + 1 : cap * 2;
             uint8_t *nb = realloc(buf, ncap);
             if (!nb) {
                 free(buf);
@@ -244,14 +255,66 @@ static int write_all(uv_file fd, const uint8_t *p, size_t len, int64_t pos)
     return 0;
 }
 
+/* open(path, flags, mode), and for a resource's sync call (res_sync) on the
+ * loop thread of `weft serve` without ever waiting: opened non-blocking, a
+ * FIFO or socket (its other end may never come, or never read) is refused
+ * with ENXIO and refused set; a character device stays non-blocking (a read
+ * with nothing to read fails with EAGAIN, never waits); anything else is
+ * made blocking again. Returns the descriptor or a negative UV_E*. */
+static int open_checked(fs_job *j, const char *path, int flags, int mode)
+{
+    if (!j->res_sync) {
+        int fd = open(path, flags | O_CLOEXEC, (mode_t)mode);
+        return fd < 0 ? uv_translate_sys_error(errno) : fd;
+    }
+    int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, (mode_t)mode);
+    if (fd < 0) {
+        if (errno == ENXIO) j->refused = 1; /* a FIFO with no reader */
+        return uv_translate_sys_error(errno);
+    }
+    struct stat st;
+    int e = 0;
+    if (fstat(fd, &st))
+        e = uv_translate_sys_error(errno);
+    else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
+        e = UV_ENXIO, j->refused = 1;
+    else if (!S_ISCHR(st.st_mode) && !(flags & O_NONBLOCK) &&
+             fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
+        e = uv_translate_sys_error(errno);
+    if (e) {
+        close(fd);
+        return e;
+    }
+    return fd;
+}
+
+/* copyFile of a resource's sync call: both ends checked as open_checked
+ * (a FIFO at either end would hold the loop; the destination may be new),
+ * then libuv's copy opens them again. */
+static int copy_checked(fs_job *j)
+{
+    const char *ends[2] = {j->path, j->dest};
+    for (int i = 0; i < 2; i++) {
+        int fd = open_checked(j, ends[i], i ? O_WRONLY : O_RDONLY, 0);
+        if (fd >= 0) {
+            close(fd);
+            continue;
+        }
+        if (i == 1 && fd == UV_ENOENT) break; /* a new destination */
+        if (i == 1 && j->refused) j->refused = 2;
+        return fd;
+    }
+    return 0;
+}
+
 /* readFile / writeFile: path (opened with flags/mode, closed after) or fd */
 static int file_whole(fs_job *j)
 {
     uv_file fd = (uv_file)j->fd;
     if (j->path) {
         j->syscall = "open";
-        fd = open(j->path, (int)j->flags | O_CLOEXEC, (mode_t)j->mode);
-        if (fd < 0) return uv_translate_sys_error(errno);
+        fd = open_checked(j, j->path, (int)j->flags, (int)j->mode);
+        if (fd < 0) return fd;
     }
     int rc;
     /* Node: a failed read or write after the open names no path
@@ -275,7 +338,10 @@ static void job_run(fs_job *j)
     uv_loop_t *l = j->loop;
     switch (j->op) {
     case OP_ACCESS: SYNC(uv_fs_access(l, &r, j->path, (int)j->mode, NULL)); break;
-    case OP_OPEN: SYNC(uv_fs_open(l, &r, j->path, (int)j->flags, (int)j->mode, NULL)); break;
+    case OP_OPEN:
+        if (j->res_sync) res = rc = open_checked(j, j->path, (int)j->flags, (int)j->mode);
+        else SYNC(uv_fs_open(l, &r, j->path, (int)j->flags, (int)j->mode, NULL));
+        break;
     case OP_CLOSE: SYNC(uv_fs_close(l, &r, (uv_file)j->fd, NULL)); break;
     case OP_READ: {
         uv_buf_t b = uv_buf_init((char *)j->buf, (unsigned)j->buf_len);
@@ -300,7 +366,10 @@ static void job_run(fs_job *j)
     case OP_RM: rc = do_rm(j); break;
     case OP_UNLINK: SYNC(uv_fs_unlink(l, &r, j->path, NULL)); break;
     case OP_RENAME: SYNC(uv_fs_rename(l, &r, j->path, j->dest, NULL)); break;
-    case OP_COPYFILE: SYNC(uv_fs_copyfile(l, &r, j->path, j->dest, (int)j->flags, NULL)); break;
+    case OP_COPYFILE:
+        if (j->res_sync && (rc = copy_checked(j)) < 0) break;
+        SYNC(uv_fs_copyfile(l, &r, j->path, j->dest, (int)j->flags, NULL));
+        break;
     case OP_REALPATH: SYNC(uv_fs_realpath(l, &r, j->path, NULL)); break;
     case OP_MKDTEMP: SYNC(uv_fs_mkdtemp(l, &r, j->path, NULL)); break;
     case OP_SYMLINK: SYNC(uv_fs_symlink(l, &r, j->path, j->dest, (int)j->flags, NULL)); break;
@@ -312,10 +381,8 @@ static void job_run(fs_job *j)
     case OP_LUTIMES: SYNC(uv_fs_lutime(l, &r, j->path, j->atime, j->mtime, NULL)); break;
     case OP_TRUNCATE:
         j->syscall = "open";
-        rc = open(j->path, O_WRONLY | O_CLOEXEC);
-        if (rc < 0) {
-            rc = uv_translate_sys_error(errno);
-        } else {
+        rc = open_checked(j, j->path, O_WRONLY, 0);
+        if (rc >= 0) {
             int fd = rc;
             j->syscall = "ftruncate";
             rc = ftruncate(fd, (off_t)j->len) < 0 ? uv_translate_sys_error(errno) : 0;
@@ -378,11 +445,29 @@ static JSValue make_error(JSContext *ctx, fs_job *j)
         JS_FreeValue(ctx, proto);
         JS_FreeValue(ctx, range);
         JS_FreeValue(ctx, global);
-        char msg[128];
-        snprintf(msg, sizeof msg, "File size (%lld) is greater than 2 GiB", (long long)j->result);
+        char msg[PATH_MAX + 256];
+        if (!j->read_cap)
+            snprintf(msg, sizeof msg, "File size (%lld) is greater than 2 GiB",
+                     (long long)j->result);
+        else /* a resource's cap (read_all) */
+            snprintf(msg, sizeof msg, "File '%s' is larger than %zu bytes, the most a resource "
+                     "reads whole from %s", j->path ? j->path : "(fd)", j->read_cap,
+                     j->read_cap == WEFT_JS_READ_UNSIZED_MAX ? "a file of unknown size"
+                                                             : "a file (weft_memoryLimitMb)");
         JS_DefinePropertyValueStr(ctx, e, "message", JS_NewString(ctx, msg),
                                   JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
         JS_SetPropertyStr(ctx, e, "code", JS_NewString(ctx, "ERR_FS_FILE_TOO_LARGE"));
+        return e;
+    }
+    if (j->refused) { /* open_checked (2: copyFile's destination) */
+        const char *path = j->refused == 2 ? j->dest : j->path;
+        char msg[PATH_MAX + 256];
+        snprintf(msg, sizeof msg, "ENXIO: a FIFO or socket cannot be opened synchronously by a "
+                 "resource (it could block the server; use the callback or promise API), %s '%s'",
+                 j->syscall, path);
+        JSValue e = weft__js_uv_error(ctx, UV_ENXIO, j->syscall, path, NULL);
+        JS_DefinePropertyValueStr(ctx, e, "message", JS_NewString(ctx, msg),
+                                  JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
         return e;
     }
     const char *path = j->str_is_path ? j->str : j->path;
@@ -658,6 +743,10 @@ static JSValue fs_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueC
         return JS_EXCEPTION;
     }
     JSValueConst req = next < argc ? argv[next] : JS_UNDEFINED;
+    if (js->res) { /* `weft serve`: see open_checked and read_all */
+        j->res_sync = JS_IsUndefined(req);
+        j->read_cap = js->mem_limit ? js->mem_limit : FS_MAX_READ;
+    }
     if (JS_IsUndefined(req)) {
         job_run(j);
         JSValue r = j->err ? JS_Throw(ctx, make_error(ctx, j)) : job_value(ctx, j);
