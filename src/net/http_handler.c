@@ -22,6 +22,7 @@ typedef struct handler {
 /* What a handled request keeps between its head and its release. */
 typedef struct hreq {
     char resource[64];
+    uint64_t start_seq; /* the resource's start that took it (restart: a new one) */
     char *body;
     size_t len, cap;
     int body_done, delivered, oom;
@@ -181,8 +182,9 @@ static void s_release(weft_host *h, weft__http_req *r, void *ud)
 
 static int s_orphaned(weft_host *h, weft__http_req *r, void *ud)
 {
-    weft__resource *res = weft__srv_find(h, ((hreq *)ud)->resource);
-    return !res || res->state != WEFT_RES_STARTED;
+    hreq *q = ud;
+    weft__resource *res = weft__srv_find(h, q->resource);
+    return !res || res->state != WEFT_RES_STARTED || res->start_seq != q->start_seq;
 }
 
 static const weft__http_body_sink sink = {s_data, s_end, s_release, s_orphaned};
@@ -209,6 +211,7 @@ int weft__http_dispatch(weft_host *h, weft__http_req *r, const weft__http_req_in
     hreq *q = calloc(1, sizeof *q);
     if (!q) return WEFT_ENOMEM;
     snprintf(q->resource, sizeof q->resource, "%s", res);
+    q->start_seq = rr->start_seq;
     weft__http_set_sink(r, &sink, q);
     /* {id, method, path, address, headers} ; path keeps the query string */
     msgpack_sbuffer sb;

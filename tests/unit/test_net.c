@@ -592,6 +592,27 @@ static void stop_hang(uv_timer_t *t)
     uv_close((uv_handle_t *)t, (uv_close_cb)free);
 }
 
+static void restart_hang(uv_timer_t *t)
+{
+    weft_host_command(H, "restart hang");
+    uv_close((uv_handle_t *)t, (uv_close_cb)free);
+}
+
+/* restart (and ensure of a started resource) answers the old instance's open
+ * requests as stop does: the new instance never saw them */
+static void test_handler_resource_restarts(void **state)
+{
+    uv_timer_t *t = malloc(sizeof *t);
+    uv_timer_init(&H->loop, t);
+    uv_timer_start(t, restart_hang, 200, 0);
+    static const char req[] = "GET /hang/x HTTP/1.1\r\n\r\n";
+    uint64_t t0 = uv_hrtime();
+    raw *r = raw_exchange(req, sizeof req - 1);
+    if (!strstr(r->buf, "HTTP/1.1 503 ")) fail_msg("no 503 after restart: %s", r->buf);
+    assert_true(uv_hrtime() - t0 < 5000000000ull);
+    free(r);
+}
+
 static void test_handler_resource_stops(void **state)
 {
     uv_timer_t *t = malloc(sizeof *t);
@@ -633,6 +654,7 @@ int main(void)
         cmocka_unit_test(test_players_natives_deferrals_latent),
         cmocka_unit_test(test_outbound_http),
         cmocka_unit_test(test_slow_player_dropped),
+        cmocka_unit_test(test_handler_resource_restarts),
         cmocka_unit_test(test_handler_resource_stops),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
