@@ -220,10 +220,14 @@
 #define WEFT_NET_HTTP_MAX_BODY (16 * 1024 * 1024)
 #define WEFT_NET_HTTP_MAX_OUTBOUND (64 * 1024 * 1024)
 #define WEFT_NET_HTTP_MAX_INPUT (256 * 1024)
-/* HTTP: keep-alive idle close, in ms [net_httpIdleTimeoutMs]; a request head
- * must arrive whole within this, in ms [net_httpHeadersTimeoutMs]. */
+/* HTTP: keep-alive idle close, and the longest a connection's queued output
+ * may go unread, in ms [net_httpIdleTimeoutMs]; a request head must arrive
+ * whole within this, in ms [net_httpHeadersTimeoutMs]; the whole request,
+ * head and body, within this, in ms, else 408 (Node's server.requestTimeout,
+ * 300 s) [net_httpRequestTimeoutMs]. */
 #define WEFT_NET_HTTP_IDLE_MS 30000
 #define WEFT_NET_HTTP_HEADERS_MS 10000
+#define WEFT_NET_HTTP_REQUEST_MS 300000
 /* TCP connections open at once [net_maxConnections]; players [sv_maxClients]. */
 #define WEFT_NET_MAX_CONNECTIONS 4096
 #define WEFT_NET_MAX_PLAYERS 2048

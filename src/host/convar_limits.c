@@ -31,6 +31,7 @@ static const weft__convar_range ranges[] = {
     {"net_httpMaxHeaderBytes", 256, 1 << 20, "bytes", WEFT_NET_HTTP_MAX_HEADER},
     {"net_httpMaxInputBytes", 1024, 1 << 28, "bytes", WEFT_NET_HTTP_MAX_INPUT},
     {"net_httpMaxOutboundBytes", 4096, GIB, "bytes", WEFT_NET_HTTP_MAX_OUTBOUND},
+    {"net_httpRequestTimeoutMs", 100, GIB, "ms", WEFT_NET_HTTP_REQUEST_MS},
     {"net_maxConnections", 1, 1 << 20, "connections", WEFT_NET_MAX_CONNECTIONS},
     {"net_maxEventsPerSecond", 1, 1000000, "events/s", WEFT_NET_EVENTS_PER_SECOND},
     {"net_maxMessageBytes", 64, 1 << 26, "bytes", WEFT_NET_MAX_MESSAGE},

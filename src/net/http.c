@@ -6,9 +6,11 @@
  *   in the input buffer (at most net_httpMaxInputBytes, then reading stops
  *   until the active response ends). Responses therefore go out in order.
  * - A request head (line + headers) is at most net_httpMaxHeaderBytes and
- *   must arrive within net_httpHeadersTimeoutMs (431 / closed); a body past
- *   net_httpMaxBodyBytes gets 413; idle keep-alive connections close after
- *   net_httpIdleTimeoutMs.
+ *   must arrive within net_httpHeadersTimeoutMs (431 / closed), the whole
+ *   request (head and body) within net_httpRequestTimeoutMs (408); a body
+ *   declared or grown past net_httpMaxBodyBytes gets 413; idle keep-alive
+ *   connections close after net_httpIdleTimeoutMs, and so does one whose
+ *   queued output has not moved for as long (a client that does not read).
  * - Each write owns its copy of the bytes until its callback; bytes queued
  *   on a connection are bounded (HTTP: net_httpMaxOutboundBytes, players:
  *   net_maxPlayerOutboundBytes); past the bound the connection is closed
@@ -59,6 +61,7 @@ struct conn {
     int mode, closing, reading, resume_queued;
     char peer[64];
     uint64_t last_ms, head_start_ms;
+    uint64_t write_ms; /* the last write completed, or the first one queued after none */
     /* input */
     char *in;
     size_t in_len, in_cap;
@@ -167,6 +170,7 @@ static void write_cb(uv_write_t *w, int status)
     wreq *q = (wreq *)w;
     conn *c = q->c;
     c->out_pending -= q->len;
+    c->write_ms = uv_now(c->tcp.loop);
     free(q);
     if (status < 0 && !c->closing) {
         if (c->player) weft__player_closed(c->player, "connection lost");
@@ -223,6 +227,7 @@ static int conn_writev(conn *c, const uv_buf_t *bufs, unsigned n)
         free(q);
         return WEFT_EIO;
     }
+    if (!c->out_pending) c->write_ms = uv_now(c->tcp.loop);
     c->out_pending += rest;
     return 0;
 }
@@ -486,6 +491,22 @@ static void head_fail(conn *c)
     weft__http_reply(&c->req, 431, "text/plain", "request head too large\n", 23);
 }
 
+/* Answer the request `status` (if nothing was sent yet) and close. */
+static void refuse(conn *c, int status, const char *body)
+{
+    weft__http_req *r = &c->req;
+    req_release(c);
+    if (!r->head_sent && !r->ended) {
+        r->active = 1; /* so the reply goes out */
+        free(r->head);
+        r->head = NULL;
+        r->keep_alive = 0;
+        r->close_after = 1;
+        weft__http_reply(r, status, "text/plain", body, strlen(body));
+    }
+    conn_close(c);
+}
+
 static int p_begin(void *ud)
 {
     conn *c = ud;
@@ -593,6 +614,17 @@ static int p_headers(void *ud, const char *method, int status, int keep_alive, i
         c->upgrade_ws = 1;
         return 1;
     }
+    /* A declared body over the bound is refused before any of it is read. */
+    const char *cl = weft__http_header(r, "content-length");
+    size_t max = weft__net_limits_get(c->srv->h)->http_body;
+    unsigned long long declared = cl ? strtoull(cl, NULL, 10) : 0;
+    if (declared > max) {
+        weft__log(c->srv->h, "net",
+                  "http %s: %s %s: Content-Length %llu over net_httpMaxBodyBytes (%zu), closing",
+                  c->peer, method, r->url, declared, max);
+        refuse(c, 413, "request body too large\n");
+        return -1;
+    }
     /* Expect: 100-continue: we always want the body. */
     const char *ex = weft__http_header(r, "expect");
     if (ex && !strcasecmp(ex, "100-continue"))
@@ -619,16 +651,9 @@ static int p_body(void *ud, const char *at, size_t len)
     weft__http_req *r = &c->req;
     r->body_len += len;
     if (r->body_len > weft__net_limits_get(c->srv->h)->http_body) {
-        req_release(c);
         weft__log(c->srv->h, "net", "http %s: request body over %zu bytes, closing", c->peer,
                   weft__net_limits_get(c->srv->h)->http_body);
-        if (!r->head_sent && !r->ended) {
-            free(r->head);
-            r->head = NULL;
-            r->close_after = 1;
-            weft__http_reply(r, 413, "text/plain", "request body too large\n", 23);
-        }
-        conn_close(c);
+        refuse(c, 413, "request body too large\n");
         return -1;
     }
     if (r->sink && r->sink->data) r->sink->data(c->srv->h, r, r->sink_data, at, len);
@@ -1020,8 +1045,25 @@ void weft__http_sweep(weft__http_srv *srv, uint64_t now)
     const weft__net_limits *L = weft__net_limits_get(srv->h);
     /* Bound: one pass over the connection list (closing only marks). */
     for (conn *c = srv->conns; c; c = c->next) {
-        if (c->closing || c->mode != M_HTTP) continue;
         weft__http_req *r = &c->req;
+        if (uv_is_closing((uv_handle_t *)&c->tcp)) continue;
+        if (c->out_pending && (c->closing || c->mode == M_HTTP) &&
+            now - c->write_ms > (uint64_t)L->http_idle_ms) {
+            /* a client that does not read what it is sent: its queued bytes go */
+            weft__log(srv->h, "net", "http %s: %zu bytes unread by the client for %d ms, closing",
+                      c->peer, c->out_pending, L->http_idle_ms);
+            conn_close(c);
+            uv_close((uv_handle_t *)&c->tcp, close_cb);
+            continue;
+        }
+        if (c->closing || c->mode != M_HTTP) continue;
+        if ((c->in_head || (r->active && !r->body_done)) &&
+            now - c->head_start_ms > (uint64_t)L->http_request_ms) {
+            weft__log(srv->h, "net", "http %s: request not received whole within %d ms "
+                      "(net_httpRequestTimeoutMs), closing", c->peer, L->http_request_ms);
+            refuse(c, 408, "request timeout\n");
+            continue;
+        }
         if (r->active && !r->ended && r->sink && r->sink->orphaned &&
             r->sink->orphaned(srv->h, r, r->sink_data)) {
             weft__log(srv->h, "net", "http %s: %s %s: its resource stopped before answering",

@@ -40,6 +40,7 @@ static void load_limits(weft_host *h, weft__net_limits *L)
     L->http_in = (size_t)conv(h, "net_httpMaxInputBytes", WEFT_NET_HTTP_MAX_INPUT);
     L->http_idle_ms = conv(h, "net_httpIdleTimeoutMs", WEFT_NET_HTTP_IDLE_MS);
     L->http_head_ms = conv(h, "net_httpHeadersTimeoutMs", WEFT_NET_HTTP_HEADERS_MS);
+    L->http_request_ms = conv(h, "net_httpRequestTimeoutMs", WEFT_NET_HTTP_REQUEST_MS);
     L->max_connections = conv(h, "net_maxConnections", WEFT_NET_MAX_CONNECTIONS);
     L->max_players = conv(h, "sv_maxClients", WEFT_NET_MAX_PLAYERS);
     L->ping_ms = conv(h, "net_pingIntervalMs", WEFT_NET_PING_MS);

@@ -36,6 +36,7 @@ typedef struct weft__net_limits {
     size_t http_in;           /* net_httpMaxInputBytes: unparsed (pipelined) input */
     int http_idle_ms;         /* net_httpIdleTimeoutMs: keep-alive idle close */
     int http_head_ms;         /* net_httpHeadersTimeoutMs: whole head must arrive */
+    int http_request_ms;      /* net_httpRequestTimeoutMs: head and body must arrive */
     int max_connections;      /* net_maxConnections: TCP connections open */
     int max_players;          /* sv_maxClients */
     int ping_ms;              /* net_pingIntervalMs */

@@ -171,6 +171,32 @@ static void test_http_bad_requests(void **state)
     r = raw_exchange(post, (size_t)n + 5000);
     assert_true(strstr(r->buf, "HTTP/1.1 413 ") || strstr(r->buf, "HTTP/1.1 404 "));
     free(r);
+    /* a declared Content-Length over net_httpMaxBodyBytes: 413 before the body
+     * comes (only 3 bytes of it are sent), not a connection held open */
+    static const char *const lengths[] = {"99999999999", "4097", "99999999999999999999999"};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        char declared[256];
+        uint64_t t0 = uv_hrtime();
+        n = snprintf(declared, sizeof declared,
+                     "POST /echo/body HTTP/1.1\r\nHost: x\r\nContent-Length: %s\r\n\r\nabc",
+                     lengths[i]);
+        r = raw_exchange(declared, (size_t)n);
+        if (!strstr(r->buf, "HTTP/1.1 413 ") && !strstr(r->buf, "HTTP/1.1 400 "))
+            fail_msg("Content-Length %s: %s", lengths[i], r->buf);
+        assert_true(uv_hrtime() - t0 < 900000000ull); /* before the 1 s sweep */
+        free(r);
+    }
+    /* a body that never comes whole: 408 at net_httpRequestTimeoutMs (1500 in
+     * the fixture; the sweep runs each second) */
+    {
+        static const char slow[] = "POST /echo/body HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nab";
+        uint64_t t0 = uv_hrtime();
+        r = raw_exchange(slow, sizeof slow - 1);
+        if (!strstr(r->buf, "HTTP/1.1 408 ")) fail_msg("no 408: %s", r->buf);
+        uint64_t ms = (uv_hrtime() - t0) / 1000000;
+        assert_true(ms >= 1400 && ms < 4000);
+        free(r);
+    }
     /* a chunk size of 2^64 - 1 (or any over net_httpMaxBodyBytes): 400 at once,
      * not a request held open waiting for the bytes (run_until: 10 s) */
     static const char *const chunks[] = {"ffffffffffffffff", "1001", "fffffffffffffff0"};
