@@ -40,11 +40,14 @@
   def('PerformHttpRequest', (url, cb, method, data, headers, options) => {
     const p = WeftHttpRequest(nextKey(), String(url), String(method || 'GET'), bodyOf(data),
       headers || {}, options || {});
-    p.then((r) => {
-      if (typeof cb !== 'function') return;
-      if (r.error) cb(0, null, {}, r.error);
-      else if (r.status >= 400) cb(r.status, null, r.headers, r.body);
-      else cb(r.status, r.body, r.headers, null);
-    });
+    // a request refused before it starts (not http/https, too many in flight) is a
+    // failed request too: status 0 and the reason, as FiveM's 'Failure handling HTTP request'
+    p.then((r) => r, (e) => ({ error: String(e && e.message !== undefined ? e.message : e) }))
+      .then((r) => {
+        if (typeof cb !== 'function') return;
+        if (r.error) cb(0, null, {}, r.error);
+        else if (r.status >= 400) cb(r.status, null, r.headers, r.body);
+        else cb(r.status, r.body, r.headers, null);
+      });
   });
 })();

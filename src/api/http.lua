@@ -44,8 +44,12 @@ local function unpackResult(r)
 end
 
 function PerformHttpRequest(url, cb, method, data, headers, options)
+  -- a request refused before it starts (not http/https, too many in flight) is a failed
+  -- request too: status 0 and the reason, as FiveM's 'Failure handling HTTP request'
   request(url, method, data, headers, options):next(function(r)
     if cb then cb(unpackResult(r)) end
+  end, function(e)
+    if cb then cb(0, nil, {}, type(e) == 'table' and e.message or tostring(e)) end
   end)
 end
 
