@@ -1,9 +1,9 @@
-/* console.c: the server console on stdin (a terminal or a pipe; a regular
- * file or /dev/null is not read), one command per line, run at depth 0 as
- * they arrive; and the JSON-to-msgpack conversion for `emit NAME [json]`.
- * A line may be up to WEFT_CONSOLE_INPUT_MAX bytes (a longer one is refused
- * with one log line). EOF closes the
- * console; the server keeps running until `quit`. */
+/* console.c: the server console on stdin (a terminal, a pipe, or a regular
+ * file or device such as /dev/null, read on libuv's thread pool), one
+ * command per line, run at depth 0 as they arrive; and the JSON-to-msgpack
+ * conversion for `emit NAME [json]`. A line may be up to
+ * WEFT_CONSOLE_INPUT_MAX bytes (a longer one is refused with one log line).
+ * EOF closes the console; the server keeps running until `quit`. */
 #include <msgpack.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +21,11 @@ typedef struct console {
     int too_long; /* the current line passed the limit: dropped at its end */
     int nul;      /* the current line has a NUL byte: refused at its end, as in server.cfg */
     int open;
+    /* stdin a file or device: one read in flight (file_busy) or being fed;
+     * the console is freed by whichever of close and that read ends last */
+    int file, file_busy;
+    uv_fs_t fs;
+    char chunk[4096];
 } console;
 
 static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
@@ -30,24 +35,20 @@ static void on_alloc(uv_handle_t *handle, size_t suggested, uv_buf_t *buf)
     buf->len = sizeof chunk;
 }
 
+static void console_free(console *c);
+
 static void on_closed(uv_handle_t *handle)
 {
-    console *c = handle->data;
-    free(c->line);
-    free(c);
+    console_free(handle->data);
 }
 
-static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
+/* Run the complete lines of bytes read; a partial line waits for more. */
+static void feed(console *c, const char *buf, size_t n)
 {
-    console *c = stream->data;
     weft_host *h = c->h;
-    if (n < 0) {
-        weft__console_close(h);
-        return;
-    }
     /* Bound: one pass over the bytes read. */
-    for (ssize_t i = 0; i < n && c->open; i++) {
-        char ch = buf->base[i];
+    for (size_t i = 0; i < n && c->open; i++) {
+        char ch = buf[i];
         if (ch == '\n' || ch == '\r') {
             if (c->too_long)
                 weft__log(h, "weft", "console line longer than %u bytes: ignored",
@@ -79,14 +80,64 @@ static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
     fflush(stdout);
 }
 
+static void on_read(uv_stream_t *stream, ssize_t n, const uv_buf_t *buf)
+{
+    console *c = stream->data;
+    if (n < 0) {
+        weft__console_close(c->h);
+        return;
+    }
+    feed(c, buf->base, (size_t)n);
+}
+
+static void console_free(console *c)
+{
+    free(c->line);
+    free(c);
+}
+
+static void on_file_read(uv_fs_t *req);
+
+static int file_read_next(console *c)
+{
+    uv_buf_t b = uv_buf_init(c->chunk, sizeof c->chunk);
+    return uv_fs_read(&c->h->loop, &c->fs, 0, &b, 1, -1, on_file_read);
+}
+
+/* A file's chunk (its position is stdin's own, so `cmds < file` reads on
+ * from where the shell left it). file_busy stays set while the lines run,
+ * as a `quit` among them closes the console. */
+static void on_file_read(uv_fs_t *req)
+{
+    console *c = req->data;
+    ssize_t n = req->result;
+    uv_fs_req_cleanup(req);
+    if (c->open && n > 0) feed(c, c->chunk, (size_t)n);
+    if (c->open && n > 0 && file_read_next(c) == 0) return;
+    c->file_busy = 0;
+    if (c->open) weft__console_close(c->h); /* EOF or an error: no more console */
+    else console_free(c);
+}
+
 int weft__console_open(weft_host *h)
 {
     weft__server *s = h->server;
     uv_handle_type t = uv_guess_handle(0);
-    if (t != UV_TTY && t != UV_NAMED_PIPE) return 0;
+    if (t != UV_TTY && t != UV_NAMED_PIPE && t != UV_FILE) return 0;
     console *c = calloc(1, sizeof *c);
     if (!c) return WEFT_ENOMEM;
     c->h = h;
+    c->open = 1;
+    if (t == UV_FILE) { /* a regular file or a device (/dev/null: EOF at once) */
+        c->file = c->file_busy = 1;
+        c->fs.data = c;
+        if (file_read_next(c)) {
+            free(c);
+            return WEFT_EIO;
+        }
+        s->console = c;
+        return 0;
+    }
     int rc = t == UV_TTY ? uv_tty_init(&h->loop, &c->u.tty, 0, 1)
                          : (uv_pipe_init(&h->loop, &c->u.pipe, 0) ||
                             uv_pipe_open(&c->u.pipe, 0));
@@ -95,7 +146,6 @@ int weft__console_open(weft_host *h)
         return WEFT_EIO;
     }
     c->u.stream.data = c;
-    c->open = 1;
     uv_read_start(&c->u.stream, on_alloc, on_read);
     s->console = c;
     return 0;
@@ -107,6 +157,10 @@ void weft__console_close(weft_host *h)
     if (!c) return;
     h->server->console = NULL;
     c->open = 0;
+    if (c->file) {
+        if (!c->file_busy) console_free(c);
+        return;
+    }
     uv_read_stop(&c->u.stream);
     uv_close((uv_handle_t *)&c->u.stream, on_closed);
 }

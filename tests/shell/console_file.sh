@@ -1,0 +1,28 @@
+#!/bin/sh
+# The console on stdin that is a regular file or /dev/null (issue: a fresh
+# user's findings): `weft serve S < q.txt` runs q.txt's lines as a pipe's
+# (it ran none and hung); EOF (/dev/null at once) ends the console and the
+# server keeps running.
+. "$(dirname "$0")/lib.sh"
+mkdir -p "$T/srv/resources"
+printf 'ensure cf\n' > "$T/srv/server.cfg"
+resource cf server.js "console.log('cf loaded');"
+printf 'echo hi\nquit\n' > "$T/q.txt"
+NO_COLOR=1 timeout -k 3 20 "$WEFT" serve "$T/srv" < "$T/q.txt" > "$T/out" 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || fail "serve < q.txt: exit code $rc (124: the quit in the file was not run)"
+expect '^\[weft\] hi$'
+# /dev/null: no console, the server runs on (ended by the timeout)
+NO_COLOR=1 timeout -k 3 2 "$WEFT" serve "$T/srv" < /dev/null > "$T/out" 2>&1
+rc=$?
+[ "$rc" -eq 124 ] || fail "serve < /dev/null: exit code $rc, expected 124 (still running at the timeout)"
+expect 'cf loaded'
+expect 'started resource cf'
+# a stdin file read on from where the shell left it
+printf 'echo first\necho second\nquit\n' > "$T/q2.txt"
+NO_COLOR=1 timeout -k 3 20 sh -c 'read -r skip; exec "$0" serve "$1"' "$WEFT" "$T/srv" < "$T/q2.txt" > "$T/out" 2>&1
+rc=$?
+[ "$rc" -eq 0 ] || fail "serve after read: exit code $rc"
+expect '^\[weft\] second$'
+expect_not '^\[weft\] first$'
+echo PASS
