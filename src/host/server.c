@@ -864,6 +864,20 @@ void weft__srv_cmd_error(weft_host *h, const weft__cfg_cmd *c, const char *tag, 
     weft__log(h, tag, "%s%s", where, msg);
 }
 
+/* A command's name for a log line: at most SHOWN_NAME bytes, cut at a UTF-8
+ * boundary with "..." (a 2000-byte unknown word keeps its line's reason). */
+#define SHOWN_NAME 64
+static const char *shown_name(const char *a0, char out[SHOWN_NAME + 4])
+{
+    size_t n = strlen(a0);
+    if (n <= SHOWN_NAME) return a0;
+    n = SHOWN_NAME;
+    while (n && ((unsigned char)a0[n] & 0xc0) == 0x80) n--;
+    memcpy(out, a0, n);
+    memcpy(out + n, "...", 4);
+    return out;
+}
+
 static void run_queue(weft_host *h);
 
 static void cmd_timer_cb(uv_timer_t *t)
@@ -1053,6 +1067,7 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
 {
     weft__server *s = h->server;
     const char *a0 = c->argv[0];
+    char shown[SHOWN_NAME + 4];
     const char *a1 = c->argc > 1 ? c->argv[1] : NULL;
     /* As FiveM: every command needs the ACE command.NAME for a principal
      * on the stack (the console has `command`). */
@@ -1065,7 +1080,8 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
                                 a0, s->exec_caller ? "resource." : "no ACE allows it",
                                 s->exec_caller ? s->exec_caller->name : "");
         else
-            weft__srv_cmd_error(h, c, "weft", "%s: unknown command (try help)", a0);
+            weft__srv_cmd_error(h, c, "weft", "%s: unknown command (try help)",
+                                shown_name(a0, shown));
         return known ? WEFT_EACCES : WEFT_EINVAL;
     }
     int is_set = !strcmp(a0, "set") || !strcmp(a0, "sets") || !strcmp(a0, "setr");
@@ -1170,11 +1186,11 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         /* exec of a file that is not *.cfg (exec /etc/passwd): its first
          * unknown command ends it, rather than one line per line of it */
         weft__srv_cmd_error(h, c, "weft", "%s: unknown command (not a .cfg file: the rest of it "
-                            "is skipped)", a0);
+                            "is skipped)", shown_name(a0, shown));
         s->stop_file = 1;
         return WEFT_EINVAL;
     }
-    weft__srv_cmd_error(h, c, "weft", "%s: unknown command (try help)", a0);
+    weft__srv_cmd_error(h, c, "weft", "%s: unknown command (try help)", shown_name(a0, shown));
     return WEFT_EINVAL;
 }
 

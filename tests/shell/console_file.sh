@@ -2,16 +2,20 @@
 # The console on stdin that is a regular file or /dev/null (issue: a fresh
 # user's findings): `weft serve S < q.txt` runs q.txt's lines as a pipe's
 # (it ran none and hung); EOF (/dev/null at once) ends the console and the
-# server keeps running.
+# server keeps running. An unknown command 2000 bytes long is echoed cut,
+# with an ellipsis, and keeps its reason.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$T/srv/resources"
 printf 'ensure cf\n' > "$T/srv/server.cfg"
 resource cf server.js "console.log('cf loaded');"
-printf 'echo hi\nquit\n' > "$T/q.txt"
+LONG=$(printf '%2000s' '' | tr ' ' x)
+printf 'echo hi\n%s\nquit\n' "$LONG" > "$T/q.txt"
 NO_COLOR=1 timeout -k 3 20 "$WEFT" serve "$T/srv" < "$T/q.txt" > "$T/out" 2>&1
 rc=$?
 [ "$rc" -eq 0 ] || fail "serve < q.txt: exit code $rc (124: the quit in the file was not run)"
 expect '^\[weft\] hi$'
+expect '^\[weft\] x\{64\}\.\.\.: unknown command (try help)$'
+expect_not 'x\{65\}'
 # /dev/null: no console, the server runs on (ended by the timeout)
 NO_COLOR=1 timeout -k 3 2 "$WEFT" serve "$T/srv" < /dev/null > "$T/out" 2>&1
 rc=$?
