@@ -466,6 +466,8 @@ static int manifest_msgh(lua_State *L) {
     return 1;
 }
 
+/* The whole file, or WEFT_EINVAL past WEFT_MANIFEST_MAX_SIZE with *len the
+ * line the limit falls on. */
 static int read_file(const char *path, char **buf, size_t *len) {
     FILE *f = weft__fopen_regular(path, "rb"); /* a FIFO would block the loop */
     char *b;
@@ -478,9 +480,12 @@ static int read_file(const char *path, char **buf, size_t *len) {
     }
     n = fread(b, 1, WEFT_MANIFEST_MAX_SIZE + 1, f);
     if (ferror(f) || n > WEFT_MANIFEST_MAX_SIZE) {
+        int big = !ferror(f);
         fclose(f);
+        *len = 1;
+        for (size_t i = 0; big && i < WEFT_MANIFEST_MAX_SIZE; i++) *len += b[i] == '\n';
         free(b);
-        return n > WEFT_MANIFEST_MAX_SIZE ? WEFT_EINVAL : WEFT_EIO;
+        return big ? WEFT_EINVAL : WEFT_EIO;
     }
     fclose(f);
     *buf = b;
@@ -970,8 +975,8 @@ int weft__manifest_load(const char *resource_dir, weft__manifest *out, char *err
         if (rc == WEFT_ENOENT)
             set_err(err, errcap, "%s: no fxmanifest.lua or __resource.lua", out->dir);
         else if (rc == WEFT_EINVAL)
-            set_err(err, errcap, "%s: manifest larger than %d bytes", path,
-                    (int)WEFT_MANIFEST_MAX_SIZE);
+            set_err(err, errcap, "%s:%zu: manifest larger than %d bytes", strrchr(path, '/') + 1,
+                    len, (int)WEFT_MANIFEST_MAX_SIZE);
         else
             set_err(err, errcap, "%s: cannot read: %s", path, weft__file_strerror(errno));
         if (rc == WEFT_EINVAL)
