@@ -260,8 +260,8 @@ typedef struct weft__ws_cbs {
     void (*on_message)(void *ud, int binary, const char *buf, size_t len);
     /* The peer closed or broke the protocol; reason is static text. */
     void (*on_close)(void *ud, const char *reason);
-    /* Optional: a frame announces more than max_message bytes (before
-     * wslay fails the connection with close code 1009). */
+    /* Optional: a frame takes its message past max_message bytes (size: the
+     * message's bytes so far); nothing more is read. Without it, on_close. */
     void (*on_oversize)(void *ud, uint64_t size);
 } weft__ws_cbs;
 weft__ws *weft__ws_new(int client, size_t max_message, const weft__ws_cbs *cbs, void *ud);

@@ -19,13 +19,15 @@ struct weft__ws {
     const char *in; /* bytes being fed */
     size_t in_len;
     int closed, failed;
+    uint64_t msg_len;   /* the incoming message's frames so far, in bytes */
+    uint64_t too_large; /* the size that passed max_message (0: none) */
 };
 
 static ssize_t recv_cb(wslay_event_context_ptr ctx, uint8_t *buf, size_t len, int flags,
                        void *user)
 {
     weft__ws *ws = user;
-    if (!ws->in_len) {
+    if (!ws->in_len || ws->too_large) {
         wslay_event_set_error(ctx, WSLAY_ERR_WOULDBLOCK);
         return -1;
     }
@@ -68,14 +70,25 @@ static void msg_cb(wslay_event_context_ptr ctx, const struct wslay_event_on_msg_
     }
 }
 
-/* A frame announcing more than the bound: tell the owner before wslay's own
- * limit fails the connection, so it can say why (a drop reason). */
+/* A frame taking its message past the bound (one frame, or the sum of a
+ * fragmented message's): the owner is told the size, once, and wslay is fed
+ * nothing more (recv_cb says WOULDBLOCK), so it buffers at most the bytes it
+ * has; its own limit is set far above ours, so every frame comes here first. */
 static void frame_start_cb(wslay_event_context_ptr ctx,
                            const struct wslay_event_on_frame_recv_start_arg *arg, void *user)
 {
     weft__ws *ws = user;
-    if (arg->payload_length > ws->max_message && !ws->closed && ws->cbs->on_oversize)
-        ws->cbs->on_oversize(ws->ud, arg->payload_length);
+    ws->msg_len = (arg->opcode == WSLAY_CONTINUATION_FRAME ? ws->msg_len : 0) + arg->payload_length;
+    if (ws->msg_len <= ws->max_message || ws->too_large) return;
+    ws->too_large = ws->msg_len;
+    ws->in_len = 0; /* sending goes on: the owner's drop reason goes out */
+    if (ws->closed) return;
+    if (ws->cbs->on_oversize) {
+        ws->cbs->on_oversize(ws->ud, ws->too_large);
+        return;
+    }
+    ws->closed = 1;
+    ws->cbs->on_close(ws->ud, "WebSocket message larger than the limit");
 }
 
 static const struct wslay_event_callbacks callbacks = {
@@ -98,11 +111,11 @@ weft__ws *weft__ws_new(int client, size_t max_message, const weft__ws_cbs *cbs, 
         free(ws);
         return NULL;
     }
-    /* wslay fails a message over its limit before any callback: give it
-     * room so frame_start_cb / msg_cb see an oversized message and the
-     * owner can drop the peer with a reason; wslay still bounds memory. */
+    /* wslay fails a message over its limit before any callback: its limit is
+     * far above ours, so frame_start_cb sees an oversized message first and
+     * the owner drops the peer with the size; frame_start_cb bounds memory. */
     ws->max_message = max_message;
-    wslay_event_config_set_max_recv_msg_length(ws->ctx, 2 * max_message + 1024);
+    wslay_event_config_set_max_recv_msg_length(ws->ctx, (uint64_t)1 << 62);
     return ws;
 }
 
@@ -124,18 +137,19 @@ static int flush(weft__ws *ws)
 
 int weft__ws_feed(weft__ws *ws, const char *buf, size_t len)
 {
-    if (ws->failed) return WEFT_EINVAL;
+    if (ws->failed || ws->too_large) return WEFT_EINVAL;
     ws->in = buf;
     ws->in_len = len;
     /* Bound: wslay reads until our recv callback reports WOULDBLOCK, i.e.
      * until the len bytes are consumed. */
     int r = wslay_event_recv(ws->ctx);
     ws->in_len = 0;
+    if (ws->too_large) return WEFT_EINVAL; /* the owner was told (on_oversize) */
     if (r == 0) r = flush(ws); /* pongs, close replies */
     if (r == 0 && !wslay_event_want_read(ws->ctx) && !ws->closed) {
         /* wslay failed the connection (protocol error, message too big). */
         ws->closed = 1;
-        ws->cbs->on_close(ws->ud, "WebSocket protocol error or message too large");
+        ws->cbs->on_close(ws->ud, "WebSocket protocol error");
         return WEFT_EINVAL;
     }
     if (r) {

@@ -397,6 +397,16 @@ static void test_bounds_drop(void **state)
     memset(big + 4, 'x', 4096);
     weft_client_emit(p.c, "test:echo", big, 4100);
     expect_dropped(&p, "message too large");
+    /* far over it (past wslay's own bound, which gave no size): the same reason */
+    join(&p, "ws", "huge");
+    static char huge[40000 + 16];
+    huge[0] = (char)0x91;
+    huge[1] = (char)0xda;
+    huge[2] = (char)0x9c, huge[3] = 0x40; /* str16 of 40000 bytes */
+    memset(huge + 4, 'x', 40000);
+    weft_client_emit(p.c, "test:echo", huge, 40004);
+    expect_dropped(&p, "message too large (");
+    if (!strstr(p.reason, " > 2048 bytes)")) fail_msg("reason \"%s\" lacks the limit", p.reason);
     /* nesting deeper than net_maxMessageDepth (8) */
     join(&p, "ws", "deep");
     char deep[32];
