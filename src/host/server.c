@@ -1484,10 +1484,9 @@ int weft__srv_load(weft_host *h, const char *dir)
         return WEFT_ENOENT;
     }
     snprintf(cfg, sizeof cfg, "%s/resources", abs);
-    if (stat(cfg, &st) || !S_ISDIR(st.st_mode)) {
-        weft__log(h, "weft", "cannot use server folder '%s': no resources/ folder", dir);
-        return WEFT_ENOENT;
-    }
+    if (stat(cfg, &st) || !S_ISDIR(st.st_mode)) /* FXServer runs without one too */
+        weft__log(h, "weft", "warning: server folder '%s' has no resources/ folder: only the "
+                  "built-in resources can start", dir);
     free(s->dir);
     s->dir = strdup(abs);
     weft__srv_refresh(h);
