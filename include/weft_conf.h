@@ -131,6 +131,9 @@
  * JSON argument list of any size up to this; a longer line is refused with
  * one log line. */
 #define WEFT_CONSOLE_INPUT_MAX (64u * 1024 * 1024)
+/* Folders one resource scan (start-up, `refresh`) reads at most: resources/
+ * and its [category] folders, breadth first (src/host/server.c). */
+#define WEFT_SCAN_FOLDERS 4096
 
 /* Deepest nesting of arrays/objects in a console JSON argument list. */
 #define WEFT_CONSOLE_JSON_DEPTH 64

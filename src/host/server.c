@@ -126,13 +126,19 @@ static void add_resource(weft_host *h, const char *name, const char *path)
 {
     weft__resource *r = weft__srv_find(h, name);
     if (r) {
-        if (strcmp(r->path, path) && r->seen) {
+        /* a second folder of that name: said once, and again only when a
+         * refresh finds a different one (FXServer keeps the first silently) */
+        if (strcmp(r->path, path) && r->seen && !r->dup_seen) {
+            r->dup_seen = 1;
+            if (r->dup_path && !strcmp(r->dup_path, path)) return;
             char msg[1200], out[1200];
             snprintf(msg, sizeof msg,
                      "duplicate resource \"%.100s\" at %.500s ignored (the one at %.500s is used)",
                      name, path, r->path);
             relative_to_dir(h, msg, out, sizeof out);
             weft__log(h, "weft", "%s", out);
+            free(r->dup_path);
+            r->dup_path = strdup(path);
         }
         r->seen = 1;
         return;
@@ -150,46 +156,62 @@ static void add_resource(weft_host *h, const char *name, const char *path)
     *pp = r;
 }
 
-/* Bound: recursion only into [category] folders, at most 16 levels. */
-static void scan_dir(weft_host *h, const char *dir, int level)
+/* The resources under root in FXServer's order: breadth first (a folder's
+ * resources, in name order, before those of its [category] folders, which
+ * are read in turn), so of two folders with one name the shallower wins.
+ * Bound: categories at most 16 levels deep, at most WEFT_SCAN_FOLDERS read. */
+static void scan_dir(weft_host *h, const char *root)
 {
-    if (level > 16) return;
-    struct dirent **ents;
-    int n = scandir(dir, &ents, NULL, alphasort);
-    if (n < 0) return;
-    for (int i = 0; i < n; i++) {
-        const char *nm = ents[i]->d_name;
-        char path[PATH_MAX], mf[PATH_MAX + 32];
-        if (nm[0] == '.' || snprintf(path, sizeof path, "%s/%s", dir, nm) >= (int)sizeof path)
-            goto next;
-        struct stat st;
-        if (stat(path, &st) || !S_ISDIR(st.st_mode)) goto next;
-        if (nm[0] == '[' && nm[strlen(nm) - 1] == ']') {
-            scan_dir(h, path, level + 1);
-            goto next;
+    char **queue = malloc(WEFT_SCAN_FOLDERS * sizeof *queue);
+    int *levels = malloc(WEFT_SCAN_FOLDERS * sizeof *levels);
+    size_t head = 0, len = 0;
+    if (queue && levels && (queue[0] = strdup(root))) levels[len++] = 0;
+    while (head < len) {
+        char *dir = queue[head];
+        int level = levels[head++];
+        struct dirent **ents;
+        int n = scandir(dir, &ents, NULL, alphasort);
+        for (int i = 0; i < n; i++) {
+            const char *nm = ents[i]->d_name;
+            char path[PATH_MAX], mf[PATH_MAX + 32];
+            struct stat st;
+            if (nm[0] == '.' || snprintf(path, sizeof path, "%s/%s", dir, nm) >= (int)sizeof path ||
+                stat(path, &st) || !S_ISDIR(st.st_mode)) {
+            } else if (nm[0] == '[' && nm[strlen(nm) - 1] == ']') {
+                if (level < 16 && len < WEFT_SCAN_FOLDERS && (queue[len] = strdup(path)))
+                    levels[len++] = level + 1;
+            } else {
+                snprintf(mf, sizeof mf, "%s/fxmanifest.lua", path);
+                int ok = is_file(mf);
+                if (!ok) {
+                    snprintf(mf, sizeof mf, "%s/__resource.lua", path);
+                    ok = is_file(mf);
+                }
+                if (ok) add_resource(h, nm, path);
+            }
+            free(ents[i]);
         }
-        snprintf(mf, sizeof mf, "%s/fxmanifest.lua", path);
-        int ok = is_file(mf);
-        if (!ok) {
-            snprintf(mf, sizeof mf, "%s/__resource.lua", path);
-            ok = is_file(mf);
-        }
-        if (ok) add_resource(h, nm, path);
-    next:
-        free(ents[i]);
+        if (n >= 0) free(ents);
+        free(dir);
     }
-    free(ents);
+    free(queue);
+    free(levels);
 }
 
 int weft__srv_refresh(weft_host *h)
 {
     weft__server *s = h->server;
     if (!s || !s->dir) return WEFT_ESTATE;
-    for (weft__resource *r = s->resources; r; r = r->next) r->seen = 0;
+    for (weft__resource *r = s->resources; r; r = r->next) r->seen = r->dup_seen = 0;
     char dir[PATH_MAX];
-    if (weft__builtin_resources(h, dir, sizeof dir) == 0) scan_dir(h, dir, 0);
+    if (weft__builtin_resources(h, dir, sizeof dir) == 0) scan_dir(h, dir);
     snprintf(dir, sizeof dir, "%s/resources", s->dir);
-    scan_dir(h, dir, 0);
+    scan_dir(h, dir);
+    for (weft__resource *r = s->resources; r; r = r->next) {
+        if (r->dup_seen) continue;
+        free(r->dup_path); /* gone: a new one is said again */
+        r->dup_path = NULL;
+    }
     /* Stopped resources' manifests are read now (errors are reported when
      * one is started), so `provide`, GetResourceMetadata and GetNumResources
      * see them, as in FXServer; a running one keeps its instance's. */
@@ -1450,6 +1472,7 @@ void weft__srv_free(weft_host *h)
         if (r->has_manifest) weft__manifest_free(&r->manifest);
         free(r->name);
         free(r->path);
+        free(r->dup_path);
         free(r);
     }
     weft__ref_flush(h);

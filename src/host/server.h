@@ -104,6 +104,8 @@ typedef struct weft__resource {
     int resolving_deps;  /* inside its own dependency resolution (cycle check) */
     int halted_loading;  /* a limit stopped it while its scripts loaded: not started */
     int seen;           /* found by the last refresh */
+    int dup_seen;       /* this refresh found another folder of its name */
+    char *dup_path;     /* that folder, as last said (one line per change) */
     char error[256];    /* why the last start failed, why a limit stopped it, or the
                            dependency it stopped with ("" if none), for `resources` */
     uint64_t fail_gen;  /* the server's cmd_gen when its last start failed (0: it did not):
