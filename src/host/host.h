@@ -210,9 +210,8 @@ static inline void weft__host_enter(weft_host *h, weft__rt *rt)
     h->depth++;
 }
 
-/* Leave script code (or the operation); when the whole stack has unwound,
- * run the checkpoint. */
-static inline void weft__host_leave(weft_host *h)
+/* The depth and clock half of weft__host_leave; 1 when the stack unwound. */
+static inline int weft__host_leave_clock(weft_host *h)
 {
     if (--h->depth == h->op_base) {
         weft__host_clock_stop(h);
@@ -221,10 +220,31 @@ static inline void weft__host_leave(weft_host *h)
         weft__host_clock_start(h);
         h->clock_fresh = 0;
     }
-    if (h->depth == 0) {
-        h->op_base = 0;
-        weft__host_unwound(h);
-    }
+    if (h->depth) return 0;
+    h->op_base = 0;
+    return 1;
+}
+
+/* Leave script code (or the operation); when the whole stack has unwound,
+ * run the checkpoint. */
+static inline void weft__host_leave(weft_host *h)
+{
+    if (weft__host_leave_clock(h)) weft__host_unwound(h);
+}
+
+/* A runtime's teardown, which may run script code with no entry of its own
+ * (Lua's lua_close runs __gc finalizers): timed as a script entry, so the
+ * CPU limit and a signal reach it, but no runtime is marked dirty and the
+ * end runs no checkpoint (the caller is freeing state; work the finalizers
+ * queued elsewhere waits for the next unwind). */
+static inline void weft__host_enter_teardown(weft_host *h)
+{
+    if (h->depth == h->op_base) weft__host_clock_start(h);
+    h->depth++;
+}
+static inline void weft__host_leave_teardown(weft_host *h)
+{
+    (void)weft__host_leave_clock(h);
 }
 
 #endif

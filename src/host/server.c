@@ -1372,6 +1372,9 @@ void weft__srv_stop_for_limit(weft_host *h, const char *name, const char *why)
         r->halted_loading = 1;
         return;
     }
+    /* stopping already (a runaway onResourceStop handler or finalizer): its
+     * stop goes on; a queued stop would only say it is not running */
+    if (!r || r->state != WEFT_RES_STARTED) return;
     snprintf(line, sizeof line, "stop %s", name);
     weft__srv_queue_command(h, line);
 }

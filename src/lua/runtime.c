@@ -686,8 +686,15 @@ void weft__lua_free(weft__lua *lua)
     if (lua->L) {
         weft__lua_promise_abandon(lua);
         weft__lua_sched_close(lua);
-        lua_close(lua->L); /* __gc metamethods run; scheduling is a no-op now */
+        /* __gc metamethods run; scheduling is a no-op now. Timed as an
+         * entry: the count hook cuts a finalizer that never returns at the
+         * CPU limit (Lua patch 0006). No thread is "running" for the
+         * watchdog to poke: lua_close frees L itself last. */
+        weft__host_enter_teardown(lua->host);
+        lua_close(lua->L);
+        weft__host_leave_teardown(lua->host);
         lua->L = NULL;
+        weft__rt_unlist(&lua->base); /* in case a finalizer marked it */
     }
     if (lua->handles_open) {
         uv_close((uv_handle_t *)&lua->timer, handle_closed);

@@ -1,0 +1,3 @@
+KEEP = setmetatable({}, {__gc = function()
+  while true do end
+end})

@@ -1,0 +1,7 @@
+SetTimeout(10, function()
+  ExecuteCommand('gcstep')
+  print('after gcstep:', GetResourceState('gcstep'))
+  ExecuteCommand('stop gcclose')
+  print('after stop gcclose:', GetResourceState('gcclose'))
+  ExecuteCommand('quit')
+end)
