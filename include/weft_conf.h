@@ -49,6 +49,12 @@
  * one such operation) past its limit. */
 #define WEFT_WATCHDOG_TICK_MS 25
 
+/* A first SIGINT/SIGTERM asks the loop to quit; when the loop has not
+ * handled it within this many ms (blocked in C work no limit reaches: a
+ * native, a sync spawn), the watchdog thread ends the process with one line,
+ * as a second signal does at once. */
+#define WEFT_SIGNAL_GRACE_MS 3000
+
 /* QuickJS stack limit of a runtime, in bytes: what the creating thread's
  * stack has left below the point where the runtime is created, minus
  * WEFT_JS_STACK_MARGIN for the C code that runs between QuickJS's checks

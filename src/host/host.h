@@ -116,6 +116,11 @@ struct weft_host {
     /* Set (to entry_start) by a first SIGINT/SIGTERM that came while script
      * code ran: that entry is interrupted (src/host/watchdog.c). */
     _Atomic uint64_t interrupt_entry;
+    /* uv_hrtime() when a first SIGINT/SIGTERM came that the loop has not
+     * handled yet (0: none), and its number: the watchdog thread ends the
+     * process past WEFT_SIGNAL_GRACE_MS (src/host/server.c). */
+    _Atomic uint64_t signal_since;
+    _Atomic int signal_pending;
     /* The watchdog thread (src/host/watchdog.c), NULL until a runtime with a
      * CPU limit registers. */
     struct weft__watchdog *watchdog;

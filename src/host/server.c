@@ -1640,8 +1640,10 @@ int weft_host_emit_net(weft_host *h, const char *event, int source, const void *
  * same uncatchable stop as a CPU limit, for that entry only), then the
  * server quits cleanly (resources get onResourceStop). A second one ends the
  * process at once, from the signal handler itself, even if script code (an
- * onResourceStop handler, say) never returns. One host catches signals at a
- * time. */
+ * onResourceStop handler, say) never returns; so does the first one when the
+ * loop has not handled it within WEFT_SIGNAL_GRACE_MS (blocked in C work no
+ * limit reaches; the watchdog thread watches h->signal_since). One host
+ * catches signals at a time. */
 typedef struct signal_watch {
     weft_host *h;
     uv_async_t async;
@@ -1665,6 +1667,8 @@ static void on_signal(int signum)
     }
     signal_seen = 1;
     signal_num = signum;
+    atomic_store_explicit(&w->h->signal_pending, signum, memory_order_relaxed);
+    atomic_store_explicit(&w->h->signal_since, uv_hrtime(), memory_order_relaxed);
     weft__wd_interrupt_running(w->h);
     uv_async_send(&w->async);
 }
@@ -1672,6 +1676,7 @@ static void on_signal(int signum)
 static void on_signal_async(uv_async_t *a)
 {
     signal_watch *w = a->data;
+    atomic_store_explicit(&w->h->signal_since, 0, memory_order_relaxed); /* handled */
     weft__log(w->h, "weft", "%s: quitting (again to force)",
               signal_num == SIGINT ? "SIGINT" : "SIGTERM");
     weft__srv_queue_command(w->h, "quit");
@@ -1696,6 +1701,7 @@ int weft_host_catch_signals(weft_host *h)
     }
     w->async.data = w;
     uv_unref((uv_handle_t *)&w->async); /* a signal watch keeps nothing alive */
+    weft__wd_start(h); /* without it, a blocked loop only ends by a second signal */
     signal_seen = 0;
     signal_current = w;
     struct sigaction sa;
@@ -1714,6 +1720,7 @@ static void release_signals(weft_host *h)
     if (!w) return;
     h->server->signals = NULL;
     for (int i = 0; i < 2; i++) sigaction(signal_nums[i], &w->old[i], NULL);
+    atomic_store_explicit(&h->signal_since, 0, memory_order_relaxed);
     signal_current = NULL;
     uv_close((uv_handle_t *)&w->async, signal_closed);
 }

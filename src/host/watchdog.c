@@ -1,9 +1,14 @@
 /* watchdog.c: the CPU watchdog thread (see watchdog.h). It never touches
  * script state itself: it only asks each registered runtime to run its own
  * check soon, through a thread-safe request, while an entry runs long or a
- * signal asked for an interrupt. One per host; started by the first runtime
- * that registers, joined at host close. */
+ * signal asked for an interrupt, and ends the process when a first signal
+ * stays unhandled (the loop blocked in C work). One per host; started by the
+ * first runtime that registers or by weft_host_catch_signals, joined at host
+ * close. */
+#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "host/watchdog.h"
 
 struct weft__watchdog {
@@ -15,6 +20,23 @@ struct weft__watchdog {
     weft__wd_target *targets;
 };
 
+/* A first signal the loop has not handled within WEFT_SIGNAL_GRACE_MS: the
+ * loop is blocked where no limit reaches; end the process, saying so. */
+static void wd_signal_overdue(weft_host *h)
+{
+    uint64_t since = atomic_load_explicit(&h->signal_since, memory_order_relaxed);
+    if (!since || uv_hrtime() - since < (uint64_t)WEFT_SIGNAL_GRACE_MS * 1000000) return;
+    int sig = atomic_load_explicit(&h->signal_pending, memory_order_relaxed);
+    char msg[160];
+    int n = snprintf(msg, sizeof msg,
+                     "[weft] %s not handled within %d ms (the loop is blocked): exiting now\n",
+                     sig == SIGINT ? "SIGINT" : "SIGTERM", WEFT_SIGNAL_GRACE_MS);
+    fflush(stdout);
+    if (write(1, msg, (size_t)n) < 0) { /* nothing more to do */
+    }
+    _exit(128 + sig);
+}
+
 /* Bound: one pass per tick until quit; each pass pokes every target once. */
 static void wd_main(void *arg)
 {
@@ -25,6 +47,7 @@ static void wd_main(void *arg)
     while (!w->quit) {
         uv_cond_timedwait(&w->wake, &w->lock, tick);
         if (w->quit) break;
+        wd_signal_overdue(h);
         uint64_t start = weft__host_entry_start(h);
         if (!start) continue;
         if (uv_hrtime() - start < tick && !weft__wd_interrupted(h)) continue;
@@ -34,30 +57,36 @@ static void wd_main(void *arg)
     uv_mutex_unlock(&w->lock);
 }
 
+int weft__wd_start(weft_host *h)
+{
+    if (h->watchdog) return 0;
+    struct weft__watchdog *w = calloc(1, sizeof *w);
+    if (!w) return WEFT_ENOMEM;
+    w->h = h;
+    if (uv_mutex_init(&w->lock)) {
+        free(w);
+        return WEFT_ELOOP;
+    }
+    if (uv_cond_init(&w->wake)) {
+        uv_mutex_destroy(&w->lock);
+        free(w);
+        return WEFT_ELOOP;
+    }
+    if (uv_thread_create(&w->thread, wd_main, w)) {
+        uv_cond_destroy(&w->wake);
+        uv_mutex_destroy(&w->lock);
+        free(w);
+        return WEFT_ELOOP;
+    }
+    h->watchdog = w;
+    return 0;
+}
+
 int weft__wd_add(weft_host *h, weft__wd_target *t)
 {
+    int rc = weft__wd_start(h);
+    if (rc < 0) return rc;
     struct weft__watchdog *w = h->watchdog;
-    if (!w) {
-        w = calloc(1, sizeof *w);
-        if (!w) return WEFT_ENOMEM;
-        w->h = h;
-        if (uv_mutex_init(&w->lock)) {
-            free(w);
-            return WEFT_ELOOP;
-        }
-        if (uv_cond_init(&w->wake)) {
-            uv_mutex_destroy(&w->lock);
-            free(w);
-            return WEFT_ELOOP;
-        }
-        if (uv_thread_create(&w->thread, wd_main, w)) {
-            uv_cond_destroy(&w->wake);
-            uv_mutex_destroy(&w->lock);
-            free(w);
-            return WEFT_ELOOP;
-        }
-        h->watchdog = w;
-    }
     uv_mutex_lock(&w->lock);
     t->next = w->targets;
     w->targets = t;

@@ -24,6 +24,9 @@ struct weft__wd_target {
  * WEFT_ENOMEM / WEFT_ELOOP when the thread cannot be made (then the runtime
  * only has its interpreter's own polling). Loop thread only. */
 int weft__wd_add(weft_host *h, weft__wd_target *t);
+/* Start the thread with no target (signal handling needs it: a blocked loop
+ * is ended past WEFT_SIGNAL_GRACE_MS). Returns 0 or as weft__wd_add. */
+int weft__wd_start(weft_host *h);
 /* Unregister; after it returns, poke is not running and is never called
  * again for t. Loop thread only. */
 void weft__wd_remove(weft_host *h, weft__wd_target *t);

@@ -2,7 +2,10 @@
 # Signals in `weft serve`: the first SIGINT/SIGTERM interrupts script code
 # that is running (here a loop with no CPU limit) and the server quits
 # cleanly (onResourceStop runs); a second one ends the process at once, even
-# while an onResourceStop handler never returns. Prints the measured times.
+# while an onResourceStop handler never returns. A first signal reaches a Lua
+# __gc finalizer that never returns (Lua patch 0006), and one the loop does
+# not handle within WEFT_SIGNAL_GRACE_MS (blocked in a sync spawn) ends the
+# process with one line. Prints the measured times.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$T/srv"
 printf 'set weft_cpuLimitMs 0\nset weft_cpuWarnMs 0\nensure spin\nensure spinlua\n' > "$T/srv/server.cfg"
@@ -39,5 +42,46 @@ kill -TERM "$PID"
 wait_exit 10 143
 echo "second SIGTERM while an onResourceStop handler hangs: exit after $(($(now_ms) - t0)) ms"
 expect 'second signal: exiting now'
+cat "$T/out"
+
+# A first SIGTERM while a __gc finalizer loops (no CPU limit): interrupted,
+# the server quits cleanly.
+rm -f "$T/in" "$T/srv/resources/hang/server.js"
+rm -rf "$T/srv/resources/hang"
+resource gcloop server.lua "
+RegisterCommand('gcloop', function()
+  setmetatable({}, {__gc = function() print('finalizer looping') while true do end end})
+  collectgarbage()
+  print('gcloop: returned')
+end)"
+printf 'set weft_cpuLimitMs 0\nset weft_cpuWarnMs 0\nensure gcloop\n' > "$T/srv/server.cfg"
+serve
+wait_for 'started resource gcloop' 20
+type_line gcloop
+wait_for 'finalizer looping' 20
+sleep 0.3
+t0=$(now_ms)
+kill -TERM "$PID"
+wait_exit 10
+echo "first SIGTERM while a __gc finalizer loops: quit after $(($(now_ms) - t0)) ms"
+expect '^\[weft\] SIGTERM: quitting'
+expect '^\[weft\] stopped resource gcloop$'
+cat "$T/out"
+
+# A first SIGTERM while the loop is blocked in C work (a sync spawn no limit
+# bounds): the process ends past the grace, saying so (143).
+rm -f "$T/in"
+rm -rf "$T/srv/resources/gcloop"
+resource block server.js "
+setTimeout(() => { console.log('blocking'); require('child_process').spawnSync('sleep', ['20']); }, 10);"
+printf 'set weft_cpuLimitMs 0\nset weft_cpuWarnMs 0\nensure block\n' > "$T/srv/server.cfg"
+serve
+wait_for 'blocking' 20
+sleep 0.3
+t0=$(now_ms)
+kill -TERM "$PID"
+wait_exit 10 143
+echo "first SIGTERM while the loop is blocked: exit after $(($(now_ms) - t0)) ms"
+expect '^\[weft\] SIGTERM not handled within 3000 ms (the loop is blocked): exiting now$'
 cat "$T/out"
 echo PASS
