@@ -66,8 +66,9 @@
 /* The thread stack of a worker_threads.Worker, in bytes, when its
  * resourceLimits.stackSizeMb does not say (src/js/worker.c): the size of a
  * main thread's default stack, so a worker recurses as deep as `weft run`
- * (Node's default, 4 MB for V8, gives V8 ~10^4 frames too). Never less than
- * WEFT_JS_STACK_SIZE + WEFT_JS_STACK_MARGIN + 64 KiB. */
+ * (Node's default, 4 MB for V8, gives V8 ~10^4 frames too). With
+ * stackSizeMb, that is QuickJS's stack limit and the thread gets
+ * WEFT_JS_STACK_MARGIN + 256 KiB more. */
 #define WEFT_WORKER_STACK_SIZE (8 * 1024 * 1024)
 /* Of that margin, the part error reporting may use, in bytes: a handler that
  * overflowed the stack is reported where it was caught, near the limit, and

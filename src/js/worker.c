@@ -25,14 +25,15 @@ typedef struct weft__worker {
     int64_t thread_id;
     weft__chan_side *pub, *ctl; /* the child's sides until its setup takes them */
     weft__ur_mode mode;
-    size_t mem_limit, stack_size; /* bytes; 0: none / the default */
+    size_t mem_limit; /* bytes; 0: none */
+    size_t js_stack;  /* QuickJS stack limit, bytes (stackSizeMb); 0: from the thread's */
     atomic_int stop;              /* terminate() or the parent's teardown asked */
     pthread_mutex_t lock;
     /* under lock */
     weft__js *child;        /* while the child runtime exists */
     uv_async_t *child_stop; /* while the child loop runs */
     int ended, exit_code;
-    int oom; /* the runtime could not even start within its memory limit */
+    int oom; /* its bootstrap did not fit in its memory limit: it never ran */
 } weft__worker;
 
 static atomic_llong next_thread_id = 1;
@@ -128,9 +129,22 @@ static void worker_main(void *arg)
                 stop.data = w;
                 uv_unref((uv_handle_t *)&stop);
             }
+            if (w->js_stack) {
+                js->stack_size = w->js_stack;
+                JS_SetMaxStackSize(js->rt, w->js_stack);
+            }
+            /* the limit applies once the bootstrap ran: a bootstrap cut
+             * short by it would leave QuickJS objects behind; one that
+             * does not fit is the worker running out of memory at start */
             if (w->mem_limit) {
-                js->mem_limit = w->mem_limit;
-                JS_SetMemoryLimit(js->rt, w->mem_limit);
+                JSMemoryUsage mu;
+                JS_ComputeMemoryUsage(js->rt, &mu);
+                if (mu.malloc_size >= (int64_t)w->mem_limit) {
+                    oom = 1;
+                } else {
+                    js->mem_limit = w->mem_limit;
+                    JS_SetMemoryLimit(js->rt, w->mem_limit);
+                }
             }
             /* the worker's handler asks vm.c's too: vm.c installs none */
             JS_SetInterruptHandler(js->rt, child_interrupt, w);
@@ -139,7 +153,7 @@ static void worker_main(void *arg)
             w->child = js;
             w->child_stop = stop_ok ? &stop : NULL;
             pthread_mutex_unlock(&w->lock);
-            if (atomic_load(&w->stop)) child_halt(js);
+            if (atomic_load(&w->stop) || oom) child_halt(js);
             else run_child(w, js);
             code = weft__js_spin(js);
             h->exit_requested = 1; /* nothing runs past 'exit' */
@@ -151,8 +165,6 @@ static void worker_main(void *arg)
             if (stop_ok) uv_close((uv_handle_t *)&stop, NULL);
             weft__js_free(js);
             uv_run(&h->loop, UV_RUN_NOWAIT); /* the stop handle's close */
-        } else {
-            oom = w->mem_limit != 0; /* the bootstrap did not fit in resourceLimits */
         }
         weft__host_close(h);
     }
@@ -233,7 +245,8 @@ static weft__worker *worker_of(JSValueConst h)
  * -> [handle, threadId]: the thread runs; owner.onexit(code, oom) once it
  * ended (oom: its runtime could not start within maxHeapMb).
  * The endpoints' sides go to the child (the start message already queued on
- * the control channel). Sizes <= 0: none / WEFT_WORKER_STACK_SIZE. */
+ * the control channel). Sizes <= 0: no heap limit / a WEFT_WORKER_STACK_SIZE
+ * thread whose whole stack QuickJS may use. */
 static JSValue js_worker_start(JSContext *ctx, JSValueConst this_val, int argc,
                                JSValueConst *argv)
 {
@@ -261,14 +274,18 @@ static JSValue js_worker_start(JSContext *ctx, JSValueConst this_val, int argc,
     w->mode = js->ur_mode;
     w->thread_id = atomic_fetch_add(&next_thread_id, 1);
     if (heap_mb > 0) w->mem_limit = heap_mb >= 1 << 20 ? (size_t)1 << 40 : (size_t)(heap_mb * 1048576);
-    w->stack_size = WEFT_WORKER_STACK_SIZE;
-    if (stack_mb > 0 && stack_mb < 1024) w->stack_size = (size_t)(stack_mb * 1048576);
-    if (w->stack_size < WEFT_JS_STACK_SIZE + WEFT_JS_STACK_MARGIN + 65536)
-        w->stack_size = WEFT_JS_STACK_SIZE + WEFT_JS_STACK_MARGIN + 65536;
+    /* stackSizeMb is the script's stack, as V8's --stack-size: the thread
+     * has WEFT_JS_STACK_MARGIN more for the C code between QuickJS's checks */
+    size_t thread_stack = WEFT_WORKER_STACK_SIZE;
+    if (stack_mb > 0 && stack_mb < 1024) {
+        w->js_stack = (size_t)(stack_mb * 1048576);
+        if (w->js_stack < 65536) w->js_stack = 65536;
+        thread_stack = w->js_stack + WEFT_JS_STACK_MARGIN + 262144;
+    }
     weft__js_req_start(js, &w->link, argv[0]);
     w->link.on_orphan = orphaned;
     JS_SetOpaque(obj, w);
-    uv_thread_options_t opt = {UV_THREAD_HAS_STACK_SIZE, w->stack_size};
+    uv_thread_options_t opt = {UV_THREAD_HAS_STACK_SIZE, thread_stack};
     rc = uv_thread_create_ex(&w->thread, &opt, worker_main, w);
     if (rc < 0) {
         /* as a worker that ended at once: 'exit' with code 1 */

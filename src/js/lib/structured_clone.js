@@ -40,8 +40,9 @@ if (!internal.untransferable) internal.untransferable = new WeakSet(); // buffer
 // cloneMessage(value, transferList): the clone, with the listed
 // ArrayBuffers detached in the sender and the listed MessagePorts moved
 // (MessagePort.postMessage and structuredClone). Nothing is detached or
-// moved unless the whole value clones.
-function cloneMessage(value, transfer) {
+// moved unless the whole value clones. portsOut (optional): gets the moved
+// ports (a MessageEvent's ports).
+function cloneMessage(value, transfer, portsOut) {
   const memory = new Map();
   const commits = [];
   const ports = internal.messagePortHooks;
@@ -56,8 +57,10 @@ function cloneMessage(value, transfer) {
     } else if (ports && ports.isPort(t)) {
       if (seen.has(t)) throw dataCloneError('Transfer list contains duplicate MessagePort', true);
       seen.add(t);
+      if (internal.untransferable.has(t)) continue; // then the clone finds it: not transferable
       const moved = ports.transferPort(t);
       memory.set(t, moved.value);
+      if (portsOut) portsOut.push(moved.value);
       commits.push(moved.commit);
     } else if (t !== null && typeof t === 'object' && typeof t[kTransfer] === 'function') {
       // weft's transferable JS objects (util.transferableAbortSignal)

@@ -95,15 +95,36 @@ class PortState {
   }
 }
 
-function dispatchMessage(port, data) {
-  internal.eventTargetHybridDispatch(port, data, 'message');
+// A queued message that carried ports (a MessageEvent's ports); one that
+// carried none is queued as its value alone.
+class WithPorts {
+  constructor(data, ports) {
+    this.data = data;
+    this.ports = ports;
+  }
 }
+let dispatchPorts = null; // the ports of the message being dispatched
+function dispatchMessage(port, data) {
+  if (!(data instanceof WithPorts)) {
+    internal.eventTargetHybridDispatch(port, data, 'message');
+    return;
+  }
+  dispatchPorts = data.ports;
+  try {
+    internal.eventTargetHybridDispatch(port, data.data, 'message');
+  } finally {
+    dispatchPorts = null;
+  }
+}
+const unwrap = (m) => (m instanceof WithPorts ? m.data : m);
 // a message from another thread; one that cannot be rebuilt here is a
 // 'messageerror' (as Node's when deserializing fails)
 function dispatchRemote(port, m) {
   let data;
   try {
-    data = fromWire(m[0], m[1]);
+    const ports = [];
+    data = fromWire(m[0], m[1], ports);
+    if (ports.length) data = new WithPorts(data, ports);
   } catch (e) {
     internal.eventTargetHybridDispatch(port, e, 'messageerror');
     return;
@@ -157,7 +178,14 @@ class MessagePort extends NodeEventTarget {
     if (arguments.length === 0) throw nodeError(TypeError, 'ERR_MISSING_ARGS', 'Not enough arguments to MessagePort.postMessage');
     const list = transferListOf(transfer);
     if (list.includes(this)) throw dataCloneError('Transfer list contains source port');
-    const value = internal.cloneMessage(message, list);
+    const ports = [];
+    const toItself = s.peer !== null && list.includes(s.peer.port);
+    let value = internal.cloneMessage(message, list, ports);
+    if (toItself) { // as Node: nothing arrives, both ends close
+      globalThis.process.emitWarning('The target port was posted to itself, and the communication channel was lost');
+      closePort(s);
+      return;
+    }
     if (s.remote) {
       const endpoints = [];
       const wire = toWire(value, endpoints);
@@ -166,6 +194,7 @@ class MessagePort extends NodeEventTarget {
     }
     const peer = s.peer;
     if (s.closed || !peer || peer.closed) return;
+    if (ports.length) value = new WithPorts(value, ports);
     peer.queue.push(value);
     peer.wake();
   }
@@ -195,7 +224,8 @@ class MessagePort extends NodeEventTarget {
     return s.handle ? binding.portHasRef(s.handle) : false;
   }
   [kCreateEvent](data, type) {
-    return type === 'message' || type === 'messageerror' ? new MessageEvent(type, { data }) : undefined;
+    if (type !== 'message' && type !== 'messageerror') return undefined;
+    return new MessageEvent(type, { data, ports: type === 'message' && dispatchPorts ? dispatchPorts : [] });
   }
   // the first 'message' listener refs and starts the port; removing the
   // last one stops and unrefs it (Node's setupPortReferencing)
@@ -224,18 +254,23 @@ class MessagePort extends NodeEventTarget {
 defineEventHandler(MessagePort.prototype, 'message');
 defineEventHandler(MessagePort.prototype, 'messageerror');
 
-// postMessage's second argument: an iterable, or { transfer }
+// postMessage's second argument: an iterable, or { transfer }, with Node's
+// errors for anything else
 function transferListOf(transfer) {
   if (transfer === undefined || transfer === null) return [];
+  let name = 'transferList';
   if (typeof transfer === 'object' && typeof transfer[Symbol.iterator] !== 'function') {
-    const t = transfer.transfer;
-    if (t === undefined || t === null) return [];
-    transfer = t;
+    transfer = transfer.transfer;
+    if (transfer === undefined) return [];
+    name = 'options.transfer';
   }
-  if (typeof transfer !== 'object' || typeof transfer[Symbol.iterator] !== 'function') {
-    throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'Optional transferList argument must be an iterable');
+  const bad = () => nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `Optional ${name} argument must be an iterable`);
+  if (transfer === null || typeof transfer !== 'object' || typeof transfer[Symbol.iterator] !== 'function') throw bad();
+  try {
+    return [...transfer];
+  } catch (e) {
+    throw e instanceof TypeError ? bad() : e;
   }
-  return [...transfer];
 }
 
 // A transferred port: a new object takes over the entanglement and the
@@ -265,6 +300,15 @@ function transferPort(port) {
 }
 internal.messagePortHooks = { isPort, transferPort };
 
+// Called without new, Node's MessagePort and MessageChannel throw its own
+// errors (QuickJS's class constructors throw a plain TypeError): each class
+// is exported behind a Proxy whose apply trap throws them.
+function callGuard(Class, code, message) {
+  const guarded = new Proxy(Class, { apply() { throw nodeError(TypeError, code, message); } });
+  Object.defineProperty(Class.prototype, 'constructor', { value: guarded, writable: true, configurable: true, enumerable: false });
+  return guarded;
+}
+
 class MessageChannel {
   constructor() {
     const port1 = newPort();
@@ -278,7 +322,7 @@ class MessageChannel {
 
 // receiveMessageOnPort(port): the next queued message, synchronously
 function receiveMessageOnPort(port) {
-  if (!isPort(port)) internal.throwInvalidArgType('port', 'MessagePort', port);
+  if (!isPort(port)) throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "port" argument must be a MessagePort instance');
   const s = port[kState];
   if (s.closed) return undefined;
   if (s.queue.length === 0) {
@@ -291,6 +335,7 @@ function receiveMessageOnPort(port) {
     }
     return { message: fromWire(m[0], m[1]) };
   }
+  if (s.queue[0] instanceof WithPorts) return { message: s.queue.shift().data };
   if (s.queue[0] === kClose) {
     s.queue.shift();
     closePort(s);
@@ -433,7 +478,7 @@ function toWire(value, endpoints) {
   return [root, nodes];
 }
 
-function fromWire(wire, endpoints) {
+function fromWire(wire, endpoints, portsOut) {
   const [root, nodes] = wire;
   const out = new Array(nodes.length);
   const val = (v) => (v instanceof Number ? get(+v) : v);
@@ -482,7 +527,11 @@ function fromWire(wire, endpoints) {
         if (n[5]) hidden('cause', val(n[6]));
         return e;
       }
-      case 'P': return out[i] = newPort(endpoints[n[1]]);
+      case 'P': {
+        out[i] = newPort(endpoints[n[1]]);
+        if (portsOut) portsOut.push(out[i]);
+        return out[i];
+      }
       default: throw dataCloneError('Unable to deserialize cloned data.');
     }
   }
@@ -509,7 +558,7 @@ function portToEndpoint(port) {
       for (const m of s.queue) {
         if (m === kClose) break;
         const endpoints = [];
-        binding.portSend(q.handle, toWire(m, endpoints), endpoints);
+        binding.portSend(q.handle, toWire(unwrap(m), endpoints), endpoints);
       }
       q.wake();
     } else {
@@ -550,6 +599,15 @@ function workerPath(filename) {
     (filename.startsWith('file://') ? ' Wrap file:// URLs with `new URL`.' : '') +
     (filename.startsWith('data:text/javascript') ? ' Wrap data: URLs with `new URL`.' : '') +
     ` Received "${filename}"`);
+}
+
+// Node's flags a Worker may take: the per-thread ones (V8 and Node options
+// weft knows or ignores); a per-process one (--title, --redirect-warnings...)
+// or an unknown one is ERR_WORKER_INVALID_EXEC_ARGV, as Node's.
+const workerFlag = /^(?:--(?:experimental-[\w-]+|no-[\w-]+|trace-[\w-]+|expose[-_][\w-]+|harmony[\w-]*|max[-_][\w-]+|stack[-_]size|unhandled-rejections|enable-source-maps|pending-deprecation|throw-deprecation|abort[-_]on[-_]uncaught[-_]exception|require|import|loader|input-type|conditions|preserve-symlinks(?:-main)?|disable-proto|frozen-intrinsics|zero-fill-buffers|verify-base-objects|allow-natives-syntax|jitless|predictable[\w-]*|gc[-_]interval|random[-_]seed|huge[-_]max[-_]old[-_]generation[-_]size|single[-_]threaded[\w-]*|debug[-_]arraybuffer[-_]allocations|inspect[\w-]*)(?:=.*)?|-[rC])$/;
+function checkWorkerFlags(flags, what) {
+  const bad = flags.filter((f) => f.startsWith('-') && !workerFlag.test(f));
+  if (bad.length) throw nodeError(Error, 'ERR_WORKER_INVALID_EXEC_ARGV', `Initiated Worker with ${what}: ${bad.join(', ')}`);
 }
 
 // resourceLimits as Node reports them (V8's defaults where not given)
@@ -595,6 +653,10 @@ class Worker extends internal.EventEmitter {
       for (const [k, v] of Object.entries(options.env)) env[k] = `${v}`;
     } else {
       internal.throwInvalidArgType('options.env', ['Object', 'undefined', 'null', 'worker_threads.SHARE_ENV'], options.env);
+    }
+    if (options.execArgv) checkWorkerFlags(options.execArgv.map(String), 'invalid execArgv flags');
+    if (typeof env.NODE_OPTIONS === 'string') {
+      checkWorkerFlags(env.NODE_OPTIONS.split(/\s+/).filter(Boolean), 'invalid NODE_OPTIONS env variable');
     }
     const limits = workerLimits(options.resourceLimits);
     const given = options.resourceLimits || {};
@@ -744,15 +806,54 @@ function serializeWorkerError(er) {
   }
   const props = [];
   for (const k of Object.getOwnPropertyNames(er)) {
-    const d = Object.getOwnPropertyDescriptor(er, k);
-    if (!('value' in d) || typeof d.value === 'function') continue;
+    let d;
+    try {
+      d = Object.getOwnPropertyDescriptor(er, k); // a lazy stack may throw (Error.prepareStackTrace)
+    } catch {
+      continue;
+    }
+    if (!d || !('value' in d) || typeof d.value === 'function') continue;
     props.push([k, d.value, d.enumerable]);
   }
-  if (!Object.prototype.hasOwnProperty.call(er, 'name') && typeof er.name === 'string' && er.name !== ctor) {
-    props.push(['name', er.name, false]); // a subclass's name (class MyError)
+  let name;
+  try { name = er.name; } catch {}
+  if (!Object.prototype.hasOwnProperty.call(er, 'name') && typeof name === 'string' && name !== ctor) {
+    props.push(['name', name, false]); // a subclass's name (class MyError)
   }
   return { type: 'error', isError: true, ctor, props };
 }
+
+// What a Worker's process may not do (Node's lib/internal/main/worker_thread.js
+// list): process-wide state stays the main thread's.
+function disableInWorker(process) {
+  const unsupported = (what) => nodeError(TypeError, 'ERR_WORKER_UNSUPPORTED_OPERATION', `${what} is not supported in workers`);
+  for (const name of ['title', 'debugPort']) {
+    const value = name === 'title' ? process.title : 9229;
+    Object.defineProperty(process, name, { get() { return value; }, set() {}, enumerable: true, configurable: true });
+  }
+  const umask = process.umask;
+  process.umask = function (mask) {
+    if (mask !== undefined) throw unsupported('Setting process.umask()');
+    return umask.call(process);
+  };
+  for (const fn of ['abort', 'chdir', 'send', 'disconnect', 'setuid', 'seteuid', 'setgid', 'setegid', 'setgroups', 'initgroups']) {
+    const stub = () => { throw unsupported(`process.${fn}()`); };
+    stub.disabled = true;
+    process[fn] = stub;
+  }
+  for (const name of ['channel', 'connected']) {
+    Object.defineProperty(process, name, { get() { throw unsupported(`process.${name}`); }, enumerable: false, configurable: true });
+  }
+}
+
+// process._fatalException(er[, fromPromise]): Node's internal entry to the
+// uncaught-exception path; true once a handler took it (else the process
+// ends). Defined here, not in process.js, so a run that never loads
+// worker_threads does not pay for it (Node's own tests call it in Workers).
+globalThis.process._fatalException = function _fatalException(er, fromPromise) {
+  internal.triggerUncaughtException(er, !!fromPromise);
+  return true;
+};
 
 // The worker's start (worker.c calls it before the main): the start
 // message, process.env/argv/execArgv, parentPort and workerData; its
@@ -768,6 +869,7 @@ internal.workerChildSetup = function (threadId, pubEndpoint, ctlEndpoint) {
   internal.applyExecArgv();
   internal.abortOnUncaught = false; // a worker's uncaught error goes to its parent, never aborts
   for (const [k, v] of start.environmentData) environmentData.set(k, v);
+  disableInWorker(process);
   Object.assign(internal.workerThreads, {
     isMainThread: false, threadId, parentPort: newPort(pubEndpoint),
     workerData: start.workerData, resourceLimits: start.resourceLimits,
@@ -804,6 +906,8 @@ function markAsUntransferable(obj) {
   internal.untransferable.add(obj);
 }
 
+const MessagePortExport = callGuard(MessagePort, 'ERR_CONSTRUCT_CALL_INVALID', 'Constructor cannot be called');
+const MessageChannelExport = callGuard(MessageChannel, 'ERR_CONSTRUCT_CALL_REQUIRED', 'Class constructor MessageChannel cannot be invoked without \'new\'');
 internal.workerThreads = {
   isMainThread: true,
   threadId: 0,
@@ -812,8 +916,8 @@ internal.workerThreads = {
   resourceLimits: {},
   SHARE_ENV,
   Worker,
-  MessageChannel,
-  MessagePort,
+  MessageChannel: MessageChannelExport,
+  MessagePort: MessagePortExport,
   BroadcastChannel,
   markAsUntransferable,
   moveMessagePortToContext,
@@ -824,4 +928,4 @@ internal.workerThreads = {
     else environmentData.set(key, value);
   },
 };
-internal.messaging = { MessageChannel, MessagePort, MessageEvent, BroadcastChannel };
+internal.messaging = { MessageChannel: MessageChannelExport, MessagePort: MessagePortExport, MessageEvent, BroadcastChannel };
