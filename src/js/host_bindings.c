@@ -18,7 +18,7 @@
 #include "js/js.h"
 #include "net/net.h"
 
-char *weft__read_file(const char *path, size_t *len);
+char *weft__read_file_ex(const char *path, size_t *len, int regular_only); /* runtime.c */
 
 typedef struct js_ref {
     JSValue fn;
@@ -392,7 +392,7 @@ static int js_load_script(weft__rt *rt, const char *path, const char *display)
     weft__js *js = js_of(rt);
     if (js->halted) return WEFT_ESTATE;
     size_t len;
-    char *src = weft__read_file(path, &len);
+    char *src = weft__read_file_ex(path, &len, 1);
     if (!src) {
         if (!rt->load_error) weft__log(js->host, res_name(js), "cannot read %s", display);
         return WEFT_ENOENT;

@@ -11,6 +11,9 @@
 #include "js/js.h"
 
 char *weft__read_file(const char *path, size_t *len);
+/* the same, but only a regular file, opened without waiting, when
+ * regular_only (a resource's script or module: a FIFO would hold the loop) */
+char *weft__read_file_ex(const char *path, size_t *len, int regular_only);
 
 static int has_suffix(const char *s, const char *suf)
 {
@@ -113,7 +116,7 @@ static JSModuleDef *module_loader(JSContext *ctx, const char *name, void *opaque
      * exports (see esmCommonJSSource for how this differs from Node). */
     if (cjs) return facade_module(ctx, "esmCommonJSSource", name);
     size_t len;
-    char *buf = weft__read_file(name, &len);
+    char *buf = weft__read_file_ex(name, &len, weft__js_from_ctx(ctx)->res != NULL);
     if (!buf) {
         weft__js_throw_code(ctx, "Error", "ERR_MODULE_NOT_FOUND", "Cannot find module '%s'", name);
         return NULL;

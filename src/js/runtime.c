@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "host/files.h"
 #include <unistd.h>
 #include "js/js.h"
 
@@ -203,9 +204,9 @@ static JSValue js_realpath(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     return r;
 }
 
-char *weft__read_file(const char *path, size_t *len)
+char *weft__read_file_ex(const char *path, size_t *len, int regular_only)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = regular_only ? weft__fopen_regular(path, "rb") : fopen(path, "rb");
     if (!f) return NULL;
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap + 1);
@@ -227,15 +228,21 @@ char *weft__read_file(const char *path, size_t *len)
     return buf;
 }
 
+char *weft__read_file(const char *path, size_t *len)
+{
+    return weft__read_file_ex(path, len, 0);
+}
+
 static JSValue js_read_file(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     const char *p = JS_ToCString(ctx, argv[0]);
     if (!p) return JS_EXCEPTION;
     size_t len;
-    char *buf = weft__read_file(p, &len);
+    /* a resource's require: only a regular file (a FIFO would hold the loop) */
+    char *buf = weft__read_file_ex(p, &len, weft__js_from_ctx(ctx)->res != NULL);
     if (!buf) {
         JSValue e = weft__js_throw_code(ctx, "Error", errno == ENOENT ? "ENOENT" : "EIO",
-                                        "%s, open '%s'", strerror(errno), p);
+                                        "%s, open '%s'", weft__file_strerror(errno), p);
         JS_FreeCString(ctx, p);
         return e;
     }

@@ -102,8 +102,9 @@ void weft__lua_free(weft__lua *lua);
  * its first yield. The chunk is named after the file's basename. Returns 0,
  * or WEFT_ENOENT/WEFT_ESCRIPT (load or run error, already logged). */
 int weft__lua_load_file(weft__lua *lua, const char *path);
-/* The same, naming the chunk "@name" (errors read "name:LINE: ..."). */
-int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name);
+/* The same, naming the chunk "@name" (errors read "name:LINE: ..."); with
+ * regular_only (a resource's script), a FIFO or device is not read. */
+int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name, int regular_only);
 /* Same for a buffer, with an explicit chunk name ("@res/file.lua"). */
 int weft__lua_load_buffer(weft__lua *lua, const char *buf, size_t len, const char *chunkname);
 /* Preludes compiled once per host (rt_ops compile/load_compiled): the

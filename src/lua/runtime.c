@@ -636,12 +636,12 @@ int weft__lua_load_compiled(weft__lua *lua, const char *buf, size_t len, const c
     return load_chunk(lua, buf, len, chunkname, "b");
 }
 
-char *weft__read_file(const char *path, size_t *len); /* src/js/runtime.c */
+char *weft__read_file_ex(const char *path, size_t *len, int regular_only); /* src/js/runtime.c */
 
-int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name)
+int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name, int regular_only)
 {
     size_t len;
-    char *buf = weft__read_file(path, &len);
+    char *buf = weft__read_file_ex(path, &len, regular_only);
     if (!buf) {
         if (!lua->base.load_error) weft__lua_log(lua, "SCRIPT ERROR: cannot read %s", name);
         return WEFT_ENOENT;
@@ -662,7 +662,7 @@ int weft__lua_load_file_as(weft__lua *lua, const char *path, const char *name)
 int weft__lua_load_file(weft__lua *lua, const char *path)
 {
     const char *base = strrchr(path, '/');
-    return weft__lua_load_file_as(lua, path, base ? base + 1 : path);
+    return weft__lua_load_file_as(lua, path, base ? base + 1 : path, 0);
 }
 
 static void release_struct(weft__lua *lua)

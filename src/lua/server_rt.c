@@ -1289,7 +1289,7 @@ static int lua_load_script(weft__rt *rt, const char *path, const char *display)
     weft__lua *lua = lua_of(rt);
     if (rt->stopped || lua->closing) return WEFT_ESTATE;
     const char *shown = display;
-    int rc = weft__lua_load_file_as(lua, path, shown);
+    int rc = weft__lua_load_file_as(lua, path, shown, 1); /* a FIFO would hold the loop */
     if (rc == WEFT_ENOENT || rc == WEFT_ENOMEM) return rc;
     if (rc == 0 && lua->main_failed) rc = WEFT_ESCRIPT;
     lua->main_failed = 0;

@@ -20,6 +20,7 @@ t('appendFileSync fifo', () => fs.appendFileSync(fifo, 'x'));
 t('copyFileSync from fifo', () => fs.copyFileSync(fifo, dir + '/copy'));
 t('copyFileSync to fifo', () => fs.copyFileSync(dir + '/fxmanifest.lua', fifo));
 t('truncateSync fifo', () => fs.truncateSync(fifo));
+t('require fifo', () => require('./mod.js'));
 t('readFileSync /dev/zero', () => fs.readFileSync('/dev/zero'));
 t('readFileSync big.bin', () => fs.readFileSync(dir + '/big.bin'));
 t('readFileSync /dev/null', () => fs.readFileSync('/dev/null'));
