@@ -1,10 +1,13 @@
 -- weft:lazy RegisterCommand
 -- commands.lua: RegisterCommand sugar for Lua resources. A handler's error
--- (also after a Wait) is logged with the command's name.
+-- (also after a Wait) is logged with the command's name; a stack overflow
+-- under a script's ExecuteCommand in another command's handler is that
+-- caller's (raised again there, so a command executing itself is reported
+-- once, by the outermost command).
 local register = RegisterCommand
 function RegisterCommand(name, handler, restricted)
   if type(handler) ~= 'function' then return register(name, handler, restricted) end
-  return register(name, function(source, args, raw)
+  return register(name, function(source, args, raw, nested)
     -- where it failed: an error without a position (a native's) gets the
     -- innermost script line; out of memory (no message handler runs for it)
     -- the handler's own
@@ -22,6 +25,10 @@ function RegisterCommand(name, handler, restricted)
     if not ok and err == 'not enough memory' then
       local d = debug.getinfo(handler, 'S')
       err = ('%s:%d: %s'):format(d.short_src, d.linedefined, err)
+    end
+    if not ok and nested and type(err) == 'string' then
+      local m = err:gsub('^[^ \n]*: ', '', 1)
+      if m == 'C stack overflow' or m:match('^stack overflow') then error(err, 0) end
     end
     if not ok then
       local shown, text = pcall(tostring, err) -- a __tostring may raise too

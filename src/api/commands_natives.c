@@ -85,9 +85,10 @@ static int n_execute_command(void *ud, const char *args, size_t len, char **out,
         free(line);
         return 0;
     }
-    weft__srv_exec(h, caller_res(h), line);
+    int rc = weft__srv_exec(h, caller_res(h), line);
     free(line);
-    return 0;
+    /* a handler's stack overflow, this caller's (console_api.c) */
+    return rc < 0 && weft__native_failing(h) ? WEFT_ESCRIPT : 0;
 }
 
 static int n_is_ace_allowed(void *ud, const char *args, size_t len, char **out, size_t *olen)

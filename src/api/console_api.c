@@ -255,8 +255,14 @@ int weft__api_fs_may_write(weft_host *h, const char *source, const char *target)
     return 0;
 }
 
-/* Run a command registered by a resource: handler(source, args, rawCommand)
- * with source 0 (the console or a resource; players later). */
+/* Run a command registered by a resource: handler(source, args, rawCommand,
+ * nested) with source 0 (the console or a resource; players later); nested
+ * is weft's (the sugar in commands.js/.lua passes FiveM's three on): true
+ * when a script's ExecuteCommand runs it inside another command's handler.
+ * A stack overflow of a handler so run is its caller's (ExecuteCommand
+ * raises it again), so a command executing itself unwinds to the outermost
+ * command handler and is reported once, there, as a recursion through
+ * events is; a timer's ExecuteCommand gets the handler's own report. */
 static int script_command(weft_host *h, const weft__command *cmd, const weft__cfg_cmd *c,
                           const char *raw)
 {
@@ -264,7 +270,8 @@ static int script_command(weft_host *h, const weft__command *cmd, const weft__cf
     msgpack_packer pk;
     msgpack_sbuffer_init(&sb);
     msgpack_packer_init(&pk, &sb, msgpack_sbuffer_write);
-    msgpack_pack_array(&pk, 3);
+    int nested = weft__native_caller(h) && h->server->command_depth > 0;
+    msgpack_pack_array(&pk, 4);
     msgpack_pack_int(&pk, 0);
     msgpack_pack_array(&pk, (size_t)c->argc - 1);
     for (int i = 1; i < c->argc; i++)
@@ -279,6 +286,10 @@ static int script_command(weft_host *h, const weft__command *cmd, const weft__cf
         raw = joined;
     }
     msgpack_pack_str_with_body(&pk, raw, strlen(raw));
+    if (nested)
+        msgpack_pack_true(&pk);
+    else
+        msgpack_pack_false(&pk);
     /* the registry may change while the handler runs: keep our own id */
     char *ref = strdup(cmd->ref);
     if (!ref || !sb.data) {
@@ -290,9 +301,11 @@ static int script_command(weft_host *h, const weft__command *cmd, const weft__cf
     h->server->command_depth++;
     weft__ref_call(h, NULL, ref, strlen(ref), sb.data, sb.size, &out);
     h->server->command_depth--;
-    free(out.buf);
     free(ref);
     msgpack_sbuffer_destroy(&sb);
+    if (nested && out.status == WEFT_CALL_ERROR && weft__call_is_overflow(out.buf, out.len))
+        return weft__native_fail_payload(h, out.buf, out.len);
+    free(out.buf);
     return out.status == WEFT_CALL_ERROR ? WEFT_ESCRIPT : 0;
 }
 

@@ -521,6 +521,12 @@ int weft__native_fail_payload(weft_host *h, char *buf, size_t len)
     return WEFT_ESCRIPT;
 }
 
+int weft__native_failing(weft_host *h)
+{
+    weft__natives *n = h && h->server ? h->server->natives : NULL;
+    return n && n->caller && n->payload;
+}
+
 int weft_native_error(weft_host *h, const char *fmt, ...)
 {
     if (!h || !h->server || !h->server->natives || !fmt) return WEFT_EINVAL;

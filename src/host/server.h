@@ -331,6 +331,9 @@ weft__rt *weft__native_caller(weft_host *h);
  * (weft__call_is_overflow's case). Returns WEFT_ESCRIPT, for the native to
  * return; outside a script's native it frees buf and returns 0. */
 int weft__native_fail_payload(weft_host *h, char *buf, size_t len);
+/* 1 when the sync native running now has a payload to fail with (set by
+ * weft__native_fail_payload in code it called): it returns WEFT_ESCRIPT. */
+int weft__native_failing(weft_host *h);
 /* A pending call with no callee runtime (an async native called NAME). */
 weft__call *weft__call_new_native(weft_host *h, const char *name);
 /* Run the preludes of rt's kind (weft_host_add_prelude) in rt; a lazy one
