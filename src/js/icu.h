@@ -17,6 +17,7 @@
 #include <unicode/udatpg.h>
 #include <unicode/uenum.h>
 #include <unicode/ufieldpositer.h>
+#include <unicode/uformattedvalue.h>
 #include <unicode/uldnames.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/uloc.h>
@@ -49,7 +50,12 @@
     X(ucal_getCanonicalTimeZoneID) X(ucal_getType) X(ucal_setGregorianChange)                 \
     X(uldn_close) X(uldn_localeDisplayName)                                                  \
     X(uldn_languageDisplayName) X(uldn_regionDisplayName) X(uldn_scriptDisplayName)          \
-    X(uldn_openForContext) X(ucal_openTimeZoneIDEnumeration)
+    X(uldn_openForContext) X(ucal_openTimeZoneIDEnumeration) X(ufmtval_getString)           \
+    X(ufmtval_nextPosition) X(ucfpos_open) X(ucfpos_close) X(ucfpos_getCategory)            \
+    X(ucfpos_getField) X(ucfpos_getIndexes) X(ureldatefmt_openResult)                        \
+    X(ureldatefmt_resultAsValue) X(ureldatefmt_closeResult) X(ureldatefmt_formatToResult)    \
+    X(ureldatefmt_formatNumericToResult) X(ulistfmt_openResult) X(ulistfmt_resultAsValue)     \
+    X(ulistfmt_closeResult) X(ulistfmt_formatStringsToResult)
 
 #define WEFT_ICU_PTR_DECL(f) extern __typeof__(f) *weft__icu_##f;
 WEFT_ICU_UC_FNS(WEFT_ICU_PTR_DECL)

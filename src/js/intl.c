@@ -128,6 +128,33 @@ static JSValue fields_array(JSContext *ctx, UFieldPositionIterator *it)
     return a;
 }
 
+/* A formatted value as [string, [field, begin, end, ...]], the fields those
+ * of one category (UFIELD_CATEGORY_NUMBER, _LIST...). */
+static JSValue value_result(JSContext *ctx, const UFormattedValue *v, int32_t category)
+{
+    UErrorCode st = U_ZERO_ERROR;
+    int32_t len;
+    const UChar *str = ICU(ufmtval_getString)(v, &len, &st);
+    if (U_FAILURE(st)) return weft__icu_throw(ctx, "ufmtval_getString", st);
+    UConstrainedFieldPosition *pos = ICU(ucfpos_open)(&st);
+    if (U_FAILURE(st)) return weft__icu_throw(ctx, "ucfpos_open", st);
+    JSValue fields = JS_NewArray(ctx);
+    uint32_t k = 0;
+    while (ICU(ufmtval_nextPosition)(v, pos, &st) && U_SUCCESS(st)) { /* ends: ICU's finite list */
+        if (ICU(ucfpos_getCategory)(pos, &st) != category) continue;
+        int32_t b, e;
+        ICU(ucfpos_getIndexes)(pos, &b, &e, &st);
+        JS_SetPropertyUint32(ctx, fields, k++, JS_NewInt32(ctx, ICU(ucfpos_getField)(pos, &st)));
+        JS_SetPropertyUint32(ctx, fields, k++, JS_NewInt32(ctx, b));
+        JS_SetPropertyUint32(ctx, fields, k++, JS_NewInt32(ctx, e));
+    }
+    ICU(ucfpos_close)(pos);
+    JSValue a = JS_NewArray(ctx);
+    JS_SetPropertyUint32(ctx, a, 0, weft__icu_to_js(ctx, str, len));
+    JS_SetPropertyUint32(ctx, a, 1, fields);
+    return a;
+}
+
 /* ---- locales ------------------------------------------------------------ */
 
 /* canonicalize(tag): [canonical BCP 47 tag, parsed all of it] or null when
@@ -657,7 +684,8 @@ static int32_t fill_reltime(void *arg, UChar *b, int32_t cap, UErrorCode *st)
     return ICU(ureldatefmt_format)(a->f, a->v, a->unit, b, cap, st);
 }
 
-/* formatRelative(handle, value, unit (URelativeDateTimeUnit), always) */
+/* formatRelative(handle, value, unit (URelativeDateTimeUnit), always,
+ * parts): the string, or with parts [string, number fields]. */
 static JSValue intl_format_reltime(JSContext *ctx, JSValueConst this_val, int argc,
                                    JSValueConst *argv)
 {
@@ -668,7 +696,17 @@ static JSValue intl_format_reltime(JSContext *ctx, JSValueConst this_val, int ar
     if (JS_ToFloat64(ctx, &a.v, argv[1]) || JS_ToInt32(ctx, &unit, argv[2])) return JS_EXCEPTION;
     if (unit < 0 || unit > UDAT_REL_UNIT_SATURDAY) return JS_ThrowRangeError(ctx, "invalid unit");
     a.unit = (URelativeDateTimeUnit)unit;
-    return uchar_result(ctx, "ureldatefmt_format", fill_reltime, &a);
+    if (!JS_ToBool(ctx, argv[4])) return uchar_result(ctx, "ureldatefmt_format", fill_reltime, &a);
+    UErrorCode st = U_ZERO_ERROR;
+    UFormattedRelativeDateTime *r = ICU(ureldatefmt_openResult)(&st);
+    if (U_FAILURE(st)) return weft__icu_throw(ctx, "ureldatefmt_openResult", st);
+    if (a.numeric) ICU(ureldatefmt_formatNumericToResult)(a.f, a.v, a.unit, r, &st);
+    else ICU(ureldatefmt_formatToResult)(a.f, a.v, a.unit, r, &st);
+    const UFormattedValue *v = U_SUCCESS(st) ? ICU(ureldatefmt_resultAsValue)(r, &st) : NULL;
+    JSValue out = U_SUCCESS(st) ? value_result(ctx, v, UFIELD_CATEGORY_NUMBER)
+                                : weft__icu_throw(ctx, "ureldatefmt_formatToResult", st);
+    ICU(ureldatefmt_closeResult)(r);
+    return out;
 }
 
 /* listFormat(locale, type 0 and 1 or 2 units, width 0 wide 1 short 2 narrow) */
@@ -704,7 +742,21 @@ static int32_t fill_list(void *arg, UChar *b, int32_t cap, UErrorCode *st)
     return ICU(ulistfmt_format)(a->f, a->s, a->lens, a->n, b, cap, st);
 }
 
-/* formatList(handle, strings: an array of strings, at most 2^20) */
+static JSValue list_parts(JSContext *ctx, list_arg *a)
+{
+    UErrorCode st = U_ZERO_ERROR;
+    UFormattedList *r = ICU(ulistfmt_openResult)(&st);
+    if (U_FAILURE(st)) return weft__icu_throw(ctx, "ulistfmt_openResult", st);
+    ICU(ulistfmt_formatStringsToResult)(a->f, a->s, a->lens, a->n, r, &st);
+    const UFormattedValue *v = U_SUCCESS(st) ? ICU(ulistfmt_resultAsValue)(r, &st) : NULL;
+    JSValue out = U_SUCCESS(st) ? value_result(ctx, v, UFIELD_CATEGORY_LIST)
+                                : weft__icu_throw(ctx, "ulistfmt_formatStringsToResult", st);
+    ICU(ulistfmt_closeResult)(r);
+    return out;
+}
+
+/* formatList(handle, strings: an array of strings, at most 2^20, parts):
+ * the string, or with parts [string, list fields]. */
 static JSValue intl_format_list(JSContext *ctx, JSValueConst this_val, int argc,
                                 JSValueConst *argv)
 {
@@ -731,7 +783,7 @@ static JSValue intl_format_list(JSContext *ctx, JSValueConst this_val, int argc,
         JS_FreeValue(ctx, v);
         if (!a.s[i]) goto out;
     }
-    r = uchar_result(ctx, "ulistfmt_format", fill_list, &a);
+    r = JS_ToBool(ctx, argv[2]) ? list_parts(ctx, &a) : uchar_result(ctx, "ulistfmt_format", fill_list, &a);
 out:
     if (a.s)
         for (int32_t i = 0; i < a.n; i++) free((void *)a.s[i]);
@@ -900,9 +952,9 @@ static const JSCFunctionListEntry intl_funcs[] = {
     JS_CFUNC_DEF("collator", 6, intl_collator),
     JS_CFUNC_DEF("compare", 3, intl_compare),
     JS_CFUNC_DEF("relativeTimeFormat", 2, intl_reltime),
-    JS_CFUNC_DEF("formatRelative", 4, intl_format_reltime),
+    JS_CFUNC_DEF("formatRelative", 5, intl_format_reltime),
     JS_CFUNC_DEF("listFormat", 3, intl_list),
-    JS_CFUNC_DEF("formatList", 2, intl_format_list),
+    JS_CFUNC_DEF("formatList", 3, intl_format_list),
     JS_CFUNC_DEF("caseMap", 3, intl_case_map),
     JS_CFUNC_DEF("segment", 3, intl_segment),
     JS_CFUNC_DEF("displayName", 5, intl_display_name),

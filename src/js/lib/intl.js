@@ -542,14 +542,16 @@ function splitParts(str, fields, typeOf) {
   const spans = [];
   for (let i = 0; i < fields.length; i += 3) spans.push([fields[i], fields[i + 1], fields[i + 2]]);
   spans.sort((a, b) => (b[2] - b[1]) - (a[2] - a[1]));
-  for (const [f, b, e] of spans) for (let k = b; k < e && k < str.length; k++) owner[k] = f;
+  // each unit belongs to the innermost span over it (two adjacent spans of
+  // one field, as list elements with no literal between, stay two parts)
+  spans.forEach(([, b, e], n) => { for (let k = b; k < e && k < str.length; k++) owner[k] = n; });
   const parts = [];
   let i = 0;
   while (i < str.length) {
     let j = i + 1;
     while (j < str.length && owner[j] === owner[i]) j++;
     const text = str.slice(i, j);
-    parts.push({ type: owner[i] < 0 ? 'literal' : typeOf(owner[i], text), value: text });
+    parts.push({ type: owner[i] < 0 ? 'literal' : typeOf(spans[owner[i]][0], text), value: text });
     i = j;
   }
   return parts;
@@ -961,7 +963,17 @@ defineMethods(RelativeTimeFormat.prototype, {
   format(value, unit) {
     const s = rtfSlots.get(this, 'Intl.RelativeTimeFormat.prototype.format');
     const [v, u] = relativeArgs('Intl.RelativeTimeFormat.prototype.format', value, unit);
-    return icu.formatRelative(s.handle, v, u, s.numeric === 'always');
+    return icu.formatRelative(s.handle, v, u, s.numeric === 'always', false);
+  },
+  formatToParts(value, unit) {
+    const s = rtfSlots.get(this, 'Intl.RelativeTimeFormat.prototype.formatToParts');
+    const [v, u] = relativeArgs('Intl.RelativeTimeFormat.prototype.formatToParts', value, unit);
+    const [str, fields] = icu.formatRelative(s.handle, v, u, s.numeric === 'always', true);
+    const unitName = Object.keys(relUnits)[u];
+    return splitParts(str, fields, (f, text) => {
+      const t = numberFields[f];
+      return t === 'sign' ? (text === '+' ? 'plusSign' : 'minusSign') : t || 'literal';
+    }).map((p) => (p.type === 'literal' ? p : { type: p.type, value: p.value, unit: unitName }));
   },
   resolvedOptions() {
     const s = rtfSlots.get(this, 'Intl.RelativeTimeFormat.prototype.resolvedOptions');
@@ -995,7 +1007,15 @@ function stringList(list) {
 defineMethods(ListFormat.prototype, {
   format(list) {
     const s = lfSlots.get(this, 'Intl.ListFormat.prototype.format');
-    return icu.formatList(s.handle, stringList(list));
+    return icu.formatList(s.handle, stringList(list), false);
+  },
+  formatToParts(list) {
+    const s = lfSlots.get(this, 'Intl.ListFormat.prototype.formatToParts');
+    const [str, fields] = icu.formatList(s.handle, stringList(list), true);
+    // the element spans (ULISTFMT_ELEMENT_FIELD), between them literals
+    const elements = [];
+    for (let i = 0; i < fields.length; i += 3) if (fields[i] === 1) elements.push(fields[i], fields[i + 1], fields[i + 2]);
+    return splitParts(str, elements, () => 'element');
   },
   resolvedOptions() {
     const s = lfSlots.get(this, 'Intl.ListFormat.prototype.resolvedOptions');
