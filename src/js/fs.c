@@ -55,10 +55,11 @@ typedef struct fs_job {
     int *types;
     size_t n_names;
     int str_is_path; /* error path: str instead of path (rm -r's failing entry; NULL: none) */
-    /* a resource's sync call (on the loop thread, see open_checked): a FIFO
-     * or socket is refused (refused set), and a whole-file read of a
-     * resource, sync or not, stops past read_cap bytes (0: FS_MAX_READ) */
-    int res_sync, refused;
+    /* a resource's call (res), sync (res_sync: on the loop thread) or not:
+     * opens never wait (open_checked), a refused FIFO or socket sets
+     * refused, and a whole-file read stops past read_cap bytes (0:
+     * FS_MAX_READ) */
+    int res, res_sync, refused;
     size_t read_cap;
 } fs_job;
 
@@ -255,28 +256,30 @@ static int write_all(uv_file fd, const uint8_t *p, size_t len, int64_t pos)
     return 0;
 }
 
-/* open(path, flags, mode), and for a resource's sync call (res_sync) on the
- * loop thread of `weft serve` without ever waiting: opened non-blocking, a
- * FIFO or socket (its other end may never come, or never read) is refused
- * with ENXIO and refused set; a character device stays non-blocking (a read
- * with nothing to read fails with EAGAIN, never waits); anything else is
- * made blocking again. Returns the descriptor or a negative UV_E*. */
-static int open_checked(fs_job *j, const char *path, int flags, int mode)
+/* open(path, flags, mode), and for a resource's call (res) without ever
+ * waiting for a FIFO's other end: opened non-blocking. A FIFO or socket is
+ * refused with ENXIO (refused set) unless fifo_ok (a resource's callback or
+ * promise call: then it is made blocking, as its other end is there; a
+ * FIFO with no writer reads as empty, one with no reader fails to open for
+ * writing); a character device stays non-blocking (a read with nothing to
+ * read fails with EAGAIN, never waits); anything else is made blocking
+ * again. Returns the descriptor or a negative UV_E*. */
+static int open_checked(fs_job *j, const char *path, int flags, int mode, int fifo_ok)
 {
-    if (!j->res_sync) {
+    if (!j->res) {
         int fd = open(path, flags | O_CLOEXEC, (mode_t)mode);
         return fd < 0 ? uv_translate_sys_error(errno) : fd;
     }
     int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, (mode_t)mode);
     if (fd < 0) {
-        if (errno == ENXIO) j->refused = 1; /* a FIFO with no reader */
+        if (errno == ENXIO && !fifo_ok) j->refused = 1; /* a FIFO with no reader */
         return uv_translate_sys_error(errno);
     }
     struct stat st;
     int e = 0;
     if (fstat(fd, &st))
         e = uv_translate_sys_error(errno);
-    else if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))
+    else if ((S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) && !fifo_ok)
         e = UV_ENXIO, j->refused = 1;
     else if (!S_ISCHR(st.st_mode) && !(flags & O_NONBLOCK) &&
              fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
@@ -288,14 +291,14 @@ static int open_checked(fs_job *j, const char *path, int flags, int mode)
     return fd;
 }
 
-/* copyFile of a resource's sync call: both ends checked as open_checked
- * (a FIFO at either end would hold the loop; the destination may be new),
- * then libuv's copy opens them again. */
+/* copyFile of a resource: both ends checked as open_checked (a FIFO at
+ * either end would hold the loop or a pool thread in libuv's blocking open;
+ * the destination may be new), then libuv's copy opens them again. */
 static int copy_checked(fs_job *j)
 {
     const char *ends[2] = {j->path, j->dest};
     for (int i = 0; i < 2; i++) {
-        int fd = open_checked(j, ends[i], i ? O_WRONLY : O_RDONLY, 0);
+        int fd = open_checked(j, ends[i], i ? O_WRONLY : O_RDONLY, 0, 0);
         if (fd >= 0) {
             close(fd);
             continue;
@@ -313,7 +316,7 @@ static int file_whole(fs_job *j)
     uv_file fd = (uv_file)j->fd;
     if (j->path) {
         j->syscall = "open";
-        fd = open_checked(j, j->path, (int)j->flags, (int)j->mode);
+        fd = open_checked(j, j->path, (int)j->flags, (int)j->mode, !j->res_sync);
         if (fd < 0) return fd;
     }
     int rc;
@@ -339,7 +342,7 @@ static void job_run(fs_job *j)
     switch (j->op) {
     case OP_ACCESS: SYNC(uv_fs_access(l, &r, j->path, (int)j->mode, NULL)); break;
     case OP_OPEN:
-        if (j->res_sync) res = rc = open_checked(j, j->path, (int)j->flags, (int)j->mode);
+        if (j->res) res = rc = open_checked(j, j->path, (int)j->flags, (int)j->mode, !j->res_sync);
         else SYNC(uv_fs_open(l, &r, j->path, (int)j->flags, (int)j->mode, NULL));
         break;
     case OP_CLOSE: SYNC(uv_fs_close(l, &r, (uv_file)j->fd, NULL)); break;
@@ -367,7 +370,7 @@ static void job_run(fs_job *j)
     case OP_UNLINK: SYNC(uv_fs_unlink(l, &r, j->path, NULL)); break;
     case OP_RENAME: SYNC(uv_fs_rename(l, &r, j->path, j->dest, NULL)); break;
     case OP_COPYFILE:
-        if (j->res_sync && (rc = copy_checked(j)) < 0) break;
+        if (j->res && (rc = copy_checked(j)) < 0) break;
         SYNC(uv_fs_copyfile(l, &r, j->path, j->dest, (int)j->flags, NULL));
         break;
     case OP_REALPATH: SYNC(uv_fs_realpath(l, &r, j->path, NULL)); break;
@@ -381,7 +384,7 @@ static void job_run(fs_job *j)
     case OP_LUTIMES: SYNC(uv_fs_lutime(l, &r, j->path, j->atime, j->mtime, NULL)); break;
     case OP_TRUNCATE:
         j->syscall = "open";
-        rc = open_checked(j, j->path, O_WRONLY, 0);
+        rc = open_checked(j, j->path, O_WRONLY, 0, !j->res_sync);
         if (rc >= 0) {
             int fd = rc;
             j->syscall = "ftruncate";
@@ -462,9 +465,13 @@ static JSValue make_error(JSContext *ctx, fs_job *j)
     if (j->refused) { /* open_checked (2: copyFile's destination) */
         const char *path = j->refused == 2 ? j->dest : j->path;
         char msg[PATH_MAX + 256];
-        snprintf(msg, sizeof msg, "ENXIO: a FIFO or socket cannot be opened synchronously by a "
-                 "resource (it could block the server; use the callback or promise API), %s '%s'",
-                 j->syscall, path);
+        if (j->res_sync)
+            snprintf(msg, sizeof msg, "ENXIO: a FIFO or socket cannot be opened synchronously by "
+                     "a resource (it could block the server; use the callback or promise API), "
+                     "%s '%s'", j->syscall, path);
+        else /* copyFile */
+            snprintf(msg, sizeof msg, "ENXIO: a resource cannot copy from or to a FIFO or socket "
+                     "(it could hold one of the server's I/O threads), %s '%s'", j->syscall, path);
         JSValue e = weft__js_uv_error(ctx, UV_ENXIO, j->syscall, path, NULL);
         JS_DefinePropertyValueStr(ctx, e, "message", JS_NewString(ctx, msg),
                                   JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
@@ -744,6 +751,7 @@ static JSValue fs_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueC
     }
     JSValueConst req = next < argc ? argv[next] : JS_UNDEFINED;
     if (js->res) { /* `weft serve`: see open_checked and read_all */
+        j->res = 1;
         j->res_sync = JS_IsUndefined(req);
         j->read_cap = js->mem_limit ? js->mem_limit : FS_MAX_READ;
     }

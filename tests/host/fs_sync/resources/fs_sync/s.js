@@ -31,9 +31,27 @@ t('readSync /dev/zero', () => {
 t('readFileSync manifest', () => fs.readFileSync(dir + '/fxmanifest.lua'));
 t('copyFileSync manifest', () => { fs.copyFileSync(dir + '/fxmanifest.lua', dir + '/copy'); return fs.readFileSync(dir + '/copy'); });
 t('writeFileSync /dev/null', () => fs.writeFileSync('/dev/null', 'x'));
-fs.readFile(dir + '/fxmanifest.lua', (err, b) => {
-  console.log('readFile manifest (callback):', err, b.length);
-  setTimeout(() => ExecuteCommand('quit'), 50);
-  // not caught: one error line naming this file and line; the server goes on
-  fs.readFileSync(fifo);
-});
+// the callback and promise forms (the thread pool) never wait for a FIFO's
+// other end either: no writer reads as empty, no reader fails to open
+const fsp = fs.promises;
+(async () => {
+  for (const [name, f] of [
+    ['readFile fifo', () => fsp.readFile(fifo)],
+    ['writeFile fifo', () => fsp.writeFile(fifo, 'x')],
+    ['copyFile fifo', () => fsp.copyFile(fifo, dir + '/copy2')],
+    ['open fifo', async () => { const h = await fsp.open(fifo, 'r'); await h.close(); return 'opened'; }],
+  ]) {
+    try {
+      const r = await f();
+      console.log(name + ' (async): ok', r === undefined ? '' : r.length);
+    } catch (e) {
+      console.log(name + ' (async):', e.code, e.message.split(dir).join('DIR'));
+    }
+  }
+  fs.readFile(dir + '/fxmanifest.lua', (err, b) => {
+    console.log('readFile manifest (callback):', err, b.length);
+    setTimeout(() => ExecuteCommand('quit'), 50);
+    // not caught: one error line naming this file and line; the server goes on
+    fs.readFileSync(fifo);
+  });
+})();
