@@ -374,51 +374,76 @@ static JSValue js_port_detach(JSContext *ctx, JSValueConst this_val, int argc,
  * (lib/worker_threads.js's encoding: arrays, strings, numbers, Number
  * objects, ArrayBuffers) as JS_WriteObject bytes, and the endpoints' sides,
  * to the peer side. Throws on a value JS_WriteObject cannot write. */
+/* A message of wire's JS_WriteObject bytes and the SharedArrayBuffer
+ * memory they refer to (a reference each), carrying no side yet; NULL with
+ * an exception pending. */
+static chan_msg *msg_write(JSContext *ctx, JSValueConst wire)
+{
+    size_t len, n_sabs = 0;
+    uint8_t **sab_tab = NULL;
+    uint8_t *w = JS_WriteObject2(ctx, &len, wire, JS_WRITE_OBJ_REFERENCE | JS_WRITE_OBJ_SAB,
+                                 &sab_tab, &n_sabs);
+    if (!w) return NULL;
+    chan_msg *m = calloc(1, sizeof *m);
+    if (m) {
+        m->bytes = malloc(len ? len : 1);
+        m->sabs = n_sabs ? malloc(n_sabs * sizeof *m->sabs) : NULL;
+    }
+    if (!m || !m->bytes || (n_sabs && !m->sabs)) {
+        msg_free(m);
+        js_free(ctx, w);
+        js_free(ctx, sab_tab);
+        JS_ThrowOutOfMemory(ctx);
+        return NULL;
+    }
+    memcpy(m->bytes, w, len);
+    m->len = len;
+    for (size_t i = 0; i < n_sabs; i++) weft__js_sab_dup(m->sabs[i] = sab_tab[i]);
+    m->n_sabs = n_sabs;
+    js_free(ctx, w);
+    js_free(ctx, sab_tab);
+    return m;
+}
+
+/* A copy of m without its sides (a BroadcastChannel's message for one more
+ * receiver), or NULL */
+static chan_msg *msg_copy(const chan_msg *m)
+{
+    chan_msg *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->bytes = malloc(m->len ? m->len : 1);
+    c->sabs = m->n_sabs ? malloc(m->n_sabs * sizeof *c->sabs) : NULL;
+    if (!c->bytes || (m->n_sabs && !c->sabs)) {
+        msg_free(c);
+        return NULL;
+    }
+    memcpy(c->bytes, m->bytes, m->len);
+    c->len = m->len;
+    for (size_t i = 0; i < m->n_sabs; i++) weft__js_sab_dup(c->sabs[i] = m->sabs[i]);
+    c->n_sabs = m->n_sabs;
+    return c;
+}
+
+/* portSend(handle, wire, endpoints) -> false once the peer is gone: wire
+ * (lib/worker_threads.js's encoding: arrays, strings, numbers, Number
+ * objects, ArrayBuffers) as JS_WriteObject bytes, and the endpoints' sides,
+ * to the peer side. Throws on a value JS_WriteObject cannot write. */
 static JSValue js_port_send(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     port_handle *p = port_of(argv[0]);
     if (!p || !p->side) return JS_FALSE;
-    size_t len, n_sabs = 0;
-    uint8_t **sab_tab = NULL;
-    uint8_t *w = JS_WriteObject2(ctx, &len, argv[1], JS_WRITE_OBJ_REFERENCE | JS_WRITE_OBJ_SAB,
-                                 &sab_tab, &n_sabs);
-    if (!w) return JS_EXCEPTION;
-    uint8_t **sabs = n_sabs ? malloc(n_sabs * sizeof *sabs) : NULL;
-    if (n_sabs && sabs) memcpy(sabs, sab_tab, n_sabs * sizeof *sabs);
-    js_free(ctx, sab_tab);
-    if (n_sabs && !sabs) {
-        js_free(ctx, w);
-        return JS_ThrowOutOfMemory(ctx);
-    }
-    for (size_t i = 0; i < n_sabs; i++) weft__js_sab_dup(sabs[i]);
-    chan_msg *m = calloc(1, sizeof *m);
-    if (m) {
-        m->sabs = sabs;
-        m->n_sabs = n_sabs;
-    } else {
-        for (size_t i = 0; i < n_sabs; i++) weft__js_sab_free(sabs[i]);
-        free(sabs);
-    }
-    uint8_t *bytes = malloc(len ? len : 1);
     int64_t n = 0;
     if (JS_IsArray(ctx, argv[2]) > 0) {
         JSValue l = JS_GetPropertyStr(ctx, argv[2], "length");
         if (JS_ToInt64(ctx, &n, l) < 0 || n < 0 || n > 1 << 20) n = 0;
         JS_FreeValue(ctx, l);
     }
-    weft__chan_side **sides = n > 0 ? calloc((size_t)n, sizeof *sides) : NULL;
-    if (!m || !bytes || (n > 0 && !sides)) {
-        js_free(ctx, w);
+    chan_msg *m = msg_write(ctx, argv[1]);
+    if (!m) return JS_EXCEPTION;
+    if (n > 0 && !(m->sides = calloc((size_t)n, sizeof *m->sides))) {
         msg_free(m);
-        free(bytes);
-        free(sides);
         return JS_ThrowOutOfMemory(ctx);
     }
-    memcpy(bytes, w, len);
-    js_free(ctx, w);
-    m->bytes = bytes;
-    m->len = len;
-    m->sides = sides;
     for (int64_t i = 0; i < n; i++) {
         JSValue e = JS_GetPropertyUint32(ctx, argv[2], (uint32_t)i);
         weft__chan_side *s = JS_IsObject(e) ? weft__js_endpoint_take(e) : NULL;
@@ -430,6 +455,89 @@ static JSValue js_port_send(JSContext *ctx, JSValueConst this_val, int argc, JSV
         return JS_FALSE;
     }
     return JS_TRUE;
+}
+
+/* ---- BroadcastChannel: one process-wide registry of subscribers ----
+ * Each BroadcastChannel is a port whose channel's other side is here, under
+ * its name; a post is sent on every other subscriber's registry side (so it
+ * arrives on that port, in any thread). Lock order: bc_lock, then a
+ * channel's lock. Bound: one pass over the subscribers per post; an entry
+ * whose port closed is dropped on the first post that finds it. */
+typedef struct bc_sub {
+    struct bc_sub *next;
+    weft__chan_side *side;
+    char name[];
+} bc_sub;
+static pthread_mutex_t bc_lock = PTHREAD_MUTEX_INITIALIZER;
+static bc_sub *bc_subs;
+
+/* bcJoin(name, endpoint): the registry takes the endpoint's side */
+static JSValue js_bc_join(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    size_t len;
+    const char *name = JS_ToCStringLen(ctx, &len, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    weft__chan_side *side = weft__js_endpoint_take(argv[1]);
+    bc_sub *e = side ? malloc(sizeof *e + len + 1) : NULL;
+    if (!e) {
+        JS_FreeCString(ctx, name);
+        weft__chan_release(side);
+        return side ? JS_ThrowOutOfMemory(ctx) : JS_UNDEFINED;
+    }
+    memcpy(e->name, name, len + 1);
+    JS_FreeCString(ctx, name);
+    e->side = side;
+    pthread_mutex_lock(&bc_lock);
+    bc_sub **tail = &bc_subs;
+    while (*tail) tail = &(*tail)->next;
+    e->next = NULL;
+    *tail = e;
+    pthread_mutex_unlock(&bc_lock);
+    return JS_UNDEFINED;
+}
+
+/* bcPost(handle, name, wire): wire to every other subscriber of name */
+static JSValue js_bc_post(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    port_handle *p = port_of(argv[0]);
+    if (!p || !p->side) return JS_UNDEFINED;
+    const char *name = JS_ToCString(ctx, argv[1]);
+    if (!name) return JS_EXCEPTION;
+    chan_msg *m = msg_write(ctx, argv[2]);
+    if (!m) {
+        JS_FreeCString(ctx, name);
+        return JS_EXCEPTION;
+    }
+    bc_sub *gone = NULL;
+    pthread_mutex_lock(&bc_lock);
+    for (bc_sub **at = &bc_subs; *at;) {
+        bc_sub *e = *at;
+        weft__chan_side *own = &e->side->ch->side[1 - e->side->index];
+        if (strcmp(e->name, name) || own == p->side) {
+            at = &e->next;
+            continue;
+        }
+        chan_msg *c = msg_copy(m);
+        if (c && chan_send(e->side, c) < 0) { /* that channel closed */
+            msg_free(c);
+            *at = e->next;
+            e->next = gone;
+            gone = e;
+            continue;
+        }
+        if (!c) break; /* out of memory: the rest miss this message */
+        at = &e->next;
+    }
+    pthread_mutex_unlock(&bc_lock);
+    while (gone) {
+        bc_sub *next = gone->next;
+        weft__chan_release(gone->side);
+        free(gone);
+        gone = next;
+    }
+    msg_free(m);
+    JS_FreeCString(ctx, name);
+    return JS_UNDEFINED;
 }
 
 /* portPeerGone(handle) -> whether the peer side was released */
@@ -476,6 +584,8 @@ static const JSCFunctionListEntry port_funcs[] = {
     JS_CFUNC_DEF("portSend", 3, js_port_send),
     JS_CFUNC_DEF("portRecv", 1, js_port_recv),
     JS_CFUNC_DEF("portPeerGone", 1, js_port_peer_gone),
+    JS_CFUNC_DEF("bcJoin", 2, js_bc_join),
+    JS_CFUNC_DEF("bcPost", 3, js_bc_post),
     JS_CFUNC_DEF("channel", 0, js_channel),
     JS_CFUNC_DEF("endpointClose", 1, js_endpoint_close),
 };

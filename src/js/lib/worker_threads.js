@@ -35,6 +35,9 @@ const kData = Symbol('kData');
 class MessageEvent extends Event {
   constructor(type, { data = null, origin = '', lastEventId = '', source = null, ports = [] } = {}) {
     super(type);
+    if (ports === null || typeof ports !== 'object' || typeof ports[Symbol.iterator] !== 'function') {
+      throw new TypeError('ports is not iterable');
+    }
     this[kData] = { data, origin: `${origin}`, lastEventId: `${lastEventId}`, source, ports: [...ports] };
     if (source !== null && !isPort(source)) internal.throwInvalidArgType('init.source', 'MessagePort', source);
     this[kData].ports.forEach((p, i) => { if (!isPort(p)) internal.throwInvalidArgType(`init.ports[${i}]`, 'MessagePort', p); });
@@ -322,6 +325,10 @@ class MessageChannel {
 
 // receiveMessageOnPort(port): the next queued message, synchronously
 function receiveMessageOnPort(port) {
+  if (port instanceof BroadcastChannel) {
+    const m = bcRecv(bcState(port));
+    return m === undefined ? undefined : { message: fromWire(m[0], m[1]) };
+  }
   if (!isPort(port)) throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', 'The "port" argument must be a MessagePort instance');
   const s = port[kState];
   if (s.closed) return undefined;
@@ -346,61 +353,79 @@ function receiveMessageOnPort(port) {
 
 function moveMessagePortToContext(port, contextifiedSandbox) {
   if (!isPort(port)) internal.throwInvalidArgType('port', 'MessagePort', port);
+  if (port[kState].closed) throw nodeError(Error, 'ERR_CLOSED_MESSAGE_PORT', 'Cannot send data on closed MessagePort');
   if (contextifiedSandbox === null || typeof contextifiedSandbox !== 'object') {
     internal.throwInvalidArgType('contextifiedSandbox', 'vm.Context', contextifiedSandbox);
   }
   return port; // one context per runtime: the port already belongs to it
 }
 
-// ---- BroadcastChannel: every open channel of a name, this one excepted ----
-const channels = new Map(); // name -> Set of BroadcastChannel
+// ---- BroadcastChannel: every open channel of a name, this one excepted, in
+// any thread. Each is a port whose channel's other side is in messaging.c's
+// process-wide registry under the name; bcPost sends to the others' sides.
 const kName = Symbol('kName');
 const kBc = Symbol('kBc');
+function bcState(bc) {
+  if (bc === null || typeof bc !== 'object' || !(kBc in bc)) {
+    throw nodeError(TypeError, 'ERR_INVALID_THIS', 'Value of "this" must be of type BroadcastChannel');
+  }
+  return bc[kBc];
+}
+// the next message of a BroadcastChannel's handle, [wire, endpoints], or undefined
+const bcRecv = (state) => {
+  const m = state.handle ? binding.portRecv(state.handle) : undefined;
+  return m === null ? undefined : m;
+};
 class BroadcastChannel extends EventTarget {
   constructor(name) {
     if (arguments.length === 0) throw nodeError(TypeError, 'ERR_MISSING_ARGS', 'The "name" argument must be specified');
+    if (typeof name === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
     super();
     this[kName] = `${name}`;
     // a BroadcastChannel keeps the loop alive until closed or unref'd
-    const state = { queue: [], handle: null, onwake: null, onclose() { state.handle = null; } };
-    state.handle = binding.portOpen(state);
+    const state = { handle: null, onwake: null, onclose() { state.handle = null; } };
+    const [mine, theirs] = binding.channel();
+    binding.bcJoin(this[kName], theirs);
+    state.handle = binding.portOpen(state, mine);
     state.onwake = () => {
-      if (!state.handle || state.queue.length === 0) return false;
-      const data = state.queue.shift();
+      const m = bcRecv(state);
+      if (m === undefined) return false;
+      let data;
+      try {
+        data = fromWire(m[0], m[1]);
+      } catch (e) {
+        this.dispatchEvent(new MessageEvent('messageerror', { data: e }));
+        return state.handle !== null;
+      }
       this.dispatchEvent(new MessageEvent('message', { data }));
-      return state.handle !== null && state.queue.length > 0;
+      return state.handle !== null;
     };
     this[kBc] = state;
-    let set = channels.get(this[kName]);
-    if (!set) channels.set(this[kName], set = new Set());
-    set.add(this);
   }
-  get name() { return this[kName]; }
+  get name() {
+    bcState(this);
+    return this[kName];
+  }
   close() {
-    const state = this[kBc];
+    const state = bcState(this);
     if (!state.handle) return;
-    const set = channels.get(this[kName]);
-    set.delete(this);
-    if (set.size === 0) channels.delete(this[kName]);
     binding.portClose(state.handle);
     state.handle = null;
-    state.queue.length = 0;
   }
   postMessage(message) {
+    const state = bcState(this);
     if (arguments.length === 0) throw nodeError(TypeError, 'ERR_MISSING_ARGS', 'The "message" argument must be specified');
-    if (!this[kBc].handle) throw new globalThis.DOMException('BroadcastChannel is closed.');
-    for (const other of channels.get(this[kName])) {
-      if (other === this) continue;
-      other[kBc].queue.push(internal.cloneMessage(message, []));
-      binding.portSignal(other[kBc].handle);
-    }
+    if (!state.handle) throw new globalThis.DOMException('BroadcastChannel is closed.');
+    binding.bcPost(state.handle, this[kName], toWire(internal.cloneMessage(message, []), []));
   }
   ref() {
-    if (this[kBc].handle) binding.portRef(this[kBc].handle, true);
+    const state = bcState(this);
+    if (state.handle) binding.portRef(state.handle, true);
     return this;
   }
   unref() {
-    if (this[kBc].handle) binding.portRef(this[kBc].handle, false);
+    const state = bcState(this);
+    if (state.handle) binding.portRef(state.handle, false);
     return this;
   }
   [kInspect](depth, options) {
