@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <poll.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,7 +57,8 @@ typedef struct fs_job {
     size_t n_names;
     int str_is_path; /* error path: str instead of path (rm -r's failing entry; NULL: none) */
     /* a resource's call (res), sync (res_sync: on the loop thread) or not:
-     * opens never wait (open_checked), a refused FIFO or socket sets
+     * opens never wait (open_checked), nor do sync reads (read_would_wait);
+     * a refused FIFO or socket sets
      * refused, and a whole-file read stops past read_cap bytes (0:
      * FS_MAX_READ) */
     int res, res_sync, refused;
@@ -190,12 +192,24 @@ static int do_rm(fs_job *j)
     return 0;
 }
 
+/* A resource's sync read of fd (res_sync) that would wait: a pipe,
+ * socket or terminal with nothing to read yet (fs.readFileSync(0) with the
+ * console on stdin). Regular files and directories never wait. */
+static int read_would_wait(const fs_job *j, int fd)
+{
+    struct stat st;
+    if (!j->res_sync || fstat(fd, &st) || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) return 0;
+    struct pollfd p = {fd, POLLIN, 0};
+    return poll(&p, 1, 0) == 0;
+}
+
 /* read all of an fd; owned bytes to j->buf */
 static int read_all(fs_job *j, uv_file fd)
 {
     struct stat st;
     size_t cap = 0;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) cap = (size_t)st.st_size;
+    int regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+    if (regular && st.st_size > 0) cap = (size_t)st.st_size;
     size_t max = FS_MAX_READ;
     if (j->read_cap && j->read_cap < max) max = j->read_cap; /* a resource's memory limit */
     if (!cap && j->read_cap && WEFT_JS_READ_UNSIZED_MAX < max)
@@ -225,6 +239,10 @@ static int read_all(fs_job *j, uv_file fd)
             }
             buf = nb;
             cap = ncap;
+        }
+        if (!regular && read_would_wait(j, fd)) {
+            free(buf);
+            return UV_EAGAIN;
         }
         ssize_t n = read(fd, buf + used, cap - used);
         if (n < 0 && errno == EINTR) continue;
@@ -348,7 +366,8 @@ static void job_run(fs_job *j)
     case OP_CLOSE: SYNC(uv_fs_close(l, &r, (uv_file)j->fd, NULL)); break;
     case OP_READ: {
         uv_buf_t b = uv_buf_init((char *)j->buf, (unsigned)j->buf_len);
-        SYNC(uv_fs_read(l, &r, (uv_file)j->fd, &b, 1, j->pos, NULL));
+        if (read_would_wait(j, (int)j->fd)) rc = UV_EAGAIN;
+        else SYNC(uv_fs_read(l, &r, (uv_file)j->fd, &b, 1, j->pos, NULL));
         break;
     }
     case OP_WRITE: {
