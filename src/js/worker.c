@@ -74,7 +74,8 @@ static void on_child_stop(uv_async_t *a)
 }
 
 /* internal.workerChildSetup(threadId, publicEndpoint, controlEndpoint) ->
- * [0, filename] or [1, source]; then the main, as weft run's. */
+ * [0, filename], [1, script source] or [2, module source (a data: URL)];
+ * then the main, as weft run's. */
 static void run_child(weft__worker *w, weft__js *js)
 {
     JSContext *ctx = js->ctx;
@@ -109,6 +110,7 @@ static void run_child(weft__worker *w, weft__js *js)
     weft__host_leave(js->host);
     if (text && !js->host->exit_requested) {
         if (kind == 1) weft__js_run_eval(js, text, 0);
+        else if (kind == 2) weft__js_run_eval_module(js, text);
         else weft__js_run_main(js, text);
     }
     JS_FreeCString(ctx, text);

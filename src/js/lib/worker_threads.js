@@ -613,6 +613,7 @@ function workerPath(filename) {
   const path = internal.pathModule;
   if (filename !== null && typeof filename === 'object' && typeof filename.href === 'string' &&
       typeof filename.protocol === 'string') { // a URL
+    if (filename.protocol === 'data:') return { dataURL: filename.href };
     if (filename.protocol !== 'file:') throw nodeError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
     if (!internal.urlModule) natives.loadLib('url');
     return internal.urlModule.fileURLToPath(filename);
@@ -670,6 +671,11 @@ class Worker extends internal.EventEmitter {
     } else {
       file = workerPath(filename);
     }
+    let dataURL = null; // an ES module in a data: URL, run by the worker
+    if (file !== null && typeof file === 'object') {
+      dataURL = file.dataURL;
+      file = null;
+    }
     let env;
     if (options.env === undefined || options.env === null || options.env === SHARE_ENV) {
       env = { ...process.env }; // SHARE_ENV: a copy too (weft's env is per runtime)
@@ -690,7 +696,7 @@ class Worker extends internal.EventEmitter {
     const heapMb = (typeof given.maxOldGenerationSizeMb === 'number' || typeof given.maxYoungGenerationSizeMb === 'number')
       ? Math.max(1, (given.maxOldGenerationSizeMb || 0) + (given.maxYoungGenerationSizeMb || 0)) : 0;
     const start = {
-      filename: file, eval: code !== null, code,
+      filename: file, eval: code !== null, code, dataURL,
       argv: Array.isArray(options.argv) ? options.argv.map(String) : [],
       execArgv: options.execArgv ? options.execArgv.map(String) : process.execArgv,
       env, workerData: options.workerData, environmentData: [...environmentData], resourceLimits: limits,
@@ -716,6 +722,19 @@ class Worker extends internal.EventEmitter {
     const [handle, threadId] = workerBinding.workerStart(owner, pubTheirs, ctlTheirs, heapMb, given.stackSizeMb > 0 ? limits.stackSizeMb : 0);
     this[kHandle] = handle;
     this[kThreadId] = threadId;
+    // async_hooks: the 'WORKER' resource is the handle (hasRef(): whether it
+    // keeps the loop alive; undefined once closed, after 'exit')
+    const hooks = internal.hooks;
+    if (hooks && hooks.initEnabled) {
+      const worker = this;
+      const resource = {
+        hasRef() {
+          if (worker[kHandle] !== null) return workerBinding.workerHasRef(worker[kHandle]);
+          return worker.#handleClosed ? undefined : worker.#lastRef;
+        },
+      };
+      hooks.emitInit(natives.newAsyncId(), 'WORKER', natives.defaultTriggerAsyncId(), resource);
+    }
     // the worker's liveness is its thread's (workerRef), not its ports'
     pub.on('message', (data) => this.emit('message', data));
     pub.on('messageerror', (e) => this.emit('messageerror', e));
@@ -745,6 +764,8 @@ class Worker extends internal.EventEmitter {
     }
   }
   #errored = false;
+  #handleClosed = false;
+  #lastRef = true;
   #drainPublic() {
     let m;
     while ((m = receiveMessageOnPort(this[kPublicPort])) !== undefined) this.emit('message', m.message);
@@ -758,6 +779,8 @@ class Worker extends internal.EventEmitter {
     if (oom && !this.#errored) this.emit('error', workerError({ oom: true }));
     this.stdout.push(null);
     this.stderr.push(null);
+    this.#lastRef = workerBinding.workerHasRef(this[kHandle]);
+    internal.timers.setImmediate(() => { this.#handleClosed = true; });
     this[kHandle] = null;
     this[kThreadId] = -1;
     this[kPort].close();
@@ -880,10 +903,23 @@ globalThis.process._fatalException = function _fatalException(er, fromPromise) {
   return true;
 };
 
+// The source of a data: URL module (data:[type][;base64],text); a type
+// other than JavaScript is Node's ERR_UNKNOWN_MODULE_FORMAT (in the worker,
+// so its 'error' event)
+function dataURLSource(href) {
+  const m = /^data:([^,]*?)(;base64)?,(.*)$/s.exec(href);
+  const type = m ? m[1].split(';')[0].trim().toLowerCase() : '';
+  if (!m || !/^(?:text|application)\/javascript$/.test(type)) {
+    throw nodeError(TypeError, 'ERR_UNKNOWN_MODULE_FORMAT', `Unknown module format: ${type} for URL ${href}`);
+  }
+  if (m[2]) return globalThis.Buffer.from(decodeURIComponent(m[3]), 'base64').toString();
+  return decodeURIComponent(m[3]);
+}
+
 // The worker's start (worker.c calls it before the main): the start
 // message, process.env/argv/execArgv, parentPort and workerData; its
-// uncaught exceptions go to the parent. Returns what to run: [0, file] or
-// [1, source].
+// uncaught exceptions go to the parent. Returns what to run: [0, file],
+// [1, script source] or [2, module source] (a data: URL).
 internal.workerChildSetup = function (threadId, pubEndpoint, ctlEndpoint) {
   const ctl = newPort(ctlEndpoint);
   const start = receiveMessageOnPort(ctl).message;
@@ -918,6 +954,7 @@ internal.workerChildSetup = function (threadId, pubEndpoint, ctlEndpoint) {
     Object.defineProperty(process, 'stdin', { value: stdin, configurable: true, enumerable: true, writable: true });
   }
   ctl.postMessage({ type: 'online' });
+  if (start.dataURL !== null) return [2, dataURLSource(start.dataURL)];
   if (!start.eval) return [0, start.filename];
   const runEval = internal.runEval;
   internal.runEval = (source, print) => runEval(source, print, '[worker eval]');
