@@ -965,41 +965,55 @@ static const JSCFunctionListEntry intl_funcs[] = {
 
 /* ECMA-402's locale-sensitive methods, in place of QuickJS's: a C stub per
  * method (its name and length as V8's) that loads lib/intl.js on the first
- * call and calls the method of the same key there. Stubs, not lazy
- * properties: replacing a property of a built-in prototype by a lazy one
- * deletes it first, ~118 k instructions at every runtime's start for the
- * nine, where the stubs cost ~1/10 of that. */
-static const struct intl_stub {
-    const char *ctor, *name, *key;
-    int length;
-} intl_stubs[] = {
-    {"Number", "toLocaleString", "numberToLocaleString", 0},
-    {"BigInt", "toLocaleString", "bigintToLocaleString", 0},
-    {"Date", "toLocaleString", "dateToLocaleString", 0},
-    {"Date", "toLocaleDateString", "dateToLocaleDateString", 0},
-    {"Date", "toLocaleTimeString", "dateToLocaleTimeString", 0},
-    {"String", "localeCompare", "localeCompare", 1},
-    {"String", "toLocaleUpperCase", "toLocaleUpperCase", 0},
-    {"String", "toLocaleLowerCase", "toLocaleLowerCase", 0},
-    {"Array", "toLocaleString", "arrayToLocaleString", 0},
+ * call and calls the method of the same key there. The stubs are function
+ * list entries put in place of QuickJS's own (deps/patches/0110), made only
+ * when read, so a context's start pays a property lookup for each: made
+ * eagerly the nine cost ~42 k instructions per start, lazy properties
+ * (delete + define) ~118 k. */
+static JSValue intl_stub_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
+                              int magic);
+static const char *const intl_stub_keys[] = {
+    "numberToLocaleString", "bigintToLocaleString", "dateToLocaleString",
+    "dateToLocaleDateString", "dateToLocaleTimeString", "localeCompare",
+    "toLocaleUpperCase", "toLocaleLowerCase", "arrayToLocaleString",
 };
+static const JSCFunctionListEntry intl_stubs[] = {
+    JS_CFUNC_MAGIC_DEF("toLocaleString", 0, intl_stub_call, 0),
+    JS_CFUNC_MAGIC_DEF("toLocaleString", 0, intl_stub_call, 1),
+    JS_CFUNC_MAGIC_DEF("toLocaleString", 0, intl_stub_call, 2),
+    JS_CFUNC_MAGIC_DEF("toLocaleDateString", 0, intl_stub_call, 3),
+    JS_CFUNC_MAGIC_DEF("toLocaleTimeString", 0, intl_stub_call, 4),
+    JS_CFUNC_MAGIC_DEF("localeCompare", 1, intl_stub_call, 5),
+    JS_CFUNC_MAGIC_DEF("toLocaleUpperCase", 0, intl_stub_call, 6),
+    JS_CFUNC_MAGIC_DEF("toLocaleLowerCase", 0, intl_stub_call, 7),
+    JS_CFUNC_MAGIC_DEF("toLocaleString", 0, intl_stub_call, 8),
+};
+/* the prototype each stub goes on, by its constructor's name */
+static const char *const intl_stub_ctors[] = {"Number", "BigInt", "Date", "Date", "Date",
+                                              "String", "String", "String", "Array"};
+
+/* internal.intlBuiltins, running lib/intl.js first if it has not run */
+static JSValue intl_methods(JSContext *ctx, weft__js *js)
+{
+    JSValue methods = JS_GetPropertyStr(ctx, js->internal, "intlBuiltins");
+    if (!JS_IsUndefined(methods)) return methods;
+    JSValue load = JS_GetPropertyStr(ctx, js->natives, "loadLib");
+    JSValue name = JS_NewString(ctx, "intl");
+    JSValue r = JS_Call(ctx, load, JS_UNDEFINED, 1, &name);
+    JS_FreeValue(ctx, name);
+    JS_FreeValue(ctx, load);
+    if (JS_IsException(r)) return r;
+    JS_FreeValue(ctx, r);
+    return JS_GetPropertyStr(ctx, js->internal, "intlBuiltins");
+}
 
 static JSValue intl_stub_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
                               int magic)
 {
     weft__js *js = weft__js_from_ctx(ctx);
-    JSValue methods = JS_GetPropertyStr(ctx, js->internal, "intlBuiltins");
-    if (JS_IsUndefined(methods)) {
-        JSValue load = JS_GetPropertyStr(ctx, js->natives, "loadLib");
-        JSValue name = JS_NewString(ctx, "intl");
-        JSValue r = JS_Call(ctx, load, JS_UNDEFINED, 1, &name);
-        JS_FreeValue(ctx, name);
-        JS_FreeValue(ctx, load);
-        if (JS_IsException(r)) return r;
-        JS_FreeValue(ctx, r);
-        methods = JS_GetPropertyStr(ctx, js->internal, "intlBuiltins");
-    }
-    JSValue fn = JS_GetPropertyStr(ctx, methods, intl_stubs[magic].key);
+    JSValue methods = intl_methods(ctx, js);
+    if (JS_IsException(methods)) return methods;
+    JSValue fn = JS_GetPropertyStr(ctx, methods, intl_stub_keys[magic]);
     JS_FreeValue(ctx, methods);
     if (JS_IsException(fn)) return fn;
     JSValue r = JS_Call(ctx, fn, this_val, argc, argv);
@@ -1007,20 +1021,42 @@ static JSValue intl_stub_call(JSContext *ctx, JSValueConst this_val, int argc, J
     return r;
 }
 
+/* The maker of the lazy global Intl: loads lib/intl.js, returns its Intl. */
+static JSValue intl_global_make(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    weft__js *js = weft__js_from_ctx(ctx);
+    JSValue methods = intl_methods(ctx, js);
+    if (JS_IsException(methods)) return methods;
+    JS_FreeValue(ctx, methods);
+    JSValue holder = JS_GetPropertyStr(ctx, js->internal, "intlGlobal");
+    JSValue intl = JS_GetPropertyStr(ctx, holder, "Intl");
+    JS_FreeValue(ctx, holder);
+    return intl;
+}
+
 void weft__js_intl_init(weft__js *js)
 {
     JSContext *ctx = js->ctx;
     JSValue global = JS_GetGlobalObject(ctx);
+    /* Intl as Node has it: writable, configurable, not enumerable */
+    JSValue make = JS_NewCFunction(ctx, intl_global_make, "Intl", 0);
+    JSAtom atom = JS_NewAtom(ctx, "Intl");
+    if (JS_DefineLazyProperty(ctx, global, atom, make, JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE) < 0)
+        JS_FreeValue(ctx, JS_GetException(ctx));
+    JS_FreeAtom(ctx, atom);
+    JS_FreeValue(ctx, make);
+    JSValue proto = JS_UNDEFINED;
     for (int i = 0; i < (int)(sizeof intl_stubs / sizeof intl_stubs[0]); i++) {
-        const struct intl_stub *s = &intl_stubs[i];
-        JSValue ctor = JS_GetPropertyStr(ctx, global, s->ctor);
-        JSValue proto = JS_GetPropertyStr(ctx, ctor, "prototype");
-        JSValue fn = JS_NewCFunction2(ctx, (JSCFunction *)(void *)intl_stub_call, s->name, s->length,
-                                      JS_CFUNC_generic_magic, i);
-        JS_DefinePropertyValueStr(ctx, proto, s->name, fn, JS_PROP_WRITABLE | JS_PROP_CONFIGURABLE);
-        JS_FreeValue(ctx, proto);
-        JS_FreeValue(ctx, ctor);
+        if (i == 0 || strcmp(intl_stub_ctors[i], intl_stub_ctors[i - 1])) {
+            JS_FreeValue(ctx, proto);
+            JSValue ctor = JS_GetPropertyStr(ctx, global, intl_stub_ctors[i]);
+            proto = JS_GetPropertyStr(ctx, ctor, "prototype");
+            JS_FreeValue(ctx, ctor);
+        }
+        if (JS_ReplaceWithFunctionListItem(ctx, proto, &intl_stubs[i]) < 0)
+            JS_SetPropertyFunctionList(ctx, proto, &intl_stubs[i], 1);
     }
+    JS_FreeValue(ctx, proto);
     JS_FreeValue(ctx, global);
 }
 

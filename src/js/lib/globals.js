@@ -39,7 +39,7 @@ for (const [name, key] of [['dispose', 'nodejs.dispose'], ['asyncDispose', 'node
 // enumerability); the ones Node has as data properties from the start
 // (`dataNames`) are data properties whose value is made on first use
 // (natives.defineLazy, deps/patches/0068).
-const dataNames = new Set(['Event', 'CustomEvent', 'EventTarget', 'URL', 'URLSearchParams', 'Intl']);
+const dataNames = new Set(['Event', 'CustomEvent', 'EventTarget', 'URL', 'URLSearchParams']);
 const enumerableNames = new Set(['atob', 'btoa', 'performance', 'crypto']);
 function lazyGlobals(names, lib, key) {
   const value = (n) => {
@@ -79,4 +79,4 @@ lazyGlobals(['Buffer'], 'buffer', 'bufferModule');
 lazyGlobals(['crypto', 'Crypto', 'CryptoKey', 'SubtleCrypto'], 'crypto', 'cryptoGlobals');
 lazyGlobals(['URL', 'URLSearchParams'], 'url_whatwg', 'whatwgURL');
 lazyGlobals(['MessageChannel', 'MessagePort', 'MessageEvent', 'BroadcastChannel'], 'worker_threads', 'messaging');
-lazyGlobals(['Intl'], 'intl', 'intlGlobal');
+// Intl: a lazy data property made in C (src/js/intl.c, weft__js_intl_init)
