@@ -4,9 +4,25 @@
  * ASan, which must see every block) runtimes allocate through mimalloc, else
  * through QuickJS's default functions (libc malloc). The accounting is
  * QuickJS's own (block count, usable size + overhead, the memory limit), so
- * JS_SetMemoryLimit and JS_ComputeMemoryUsage behave the same either way. */
+ * JS_SetMemoryLimit and JS_ComputeMemoryUsage behave the same either way.
+ *
+ * Failure injection, for tests (tests/js/oom_inject.sh), counted in
+ * allocations from the end of the runtime's bootstrap: WEFT_JS_OOM_AT=N makes
+ * the runtime run out of memory at its N-th: from then on its limit is the
+ * size it had then, moved by what weft later adds or removes (a report's
+ * headroom) and lifted where QuickJS lifts it (deps/patches/0101).
+ * WEFT_JS_FAIL_AT=N fails the N-th alone; WEFT_JS_FAIL_EVERY=K every K-th
+ * (from the N-th when both are set). WEFT_JS_FAULT_RT=K picks the K-th
+ * runtime made (from 1; default: every one); WEFT_JS_FAULT_VERBOSE=1 prints
+ * the count when the runtime is freed. Those runtimes fill each new block
+ * with 0xff bytes, so that a value freed before it is set is an object at an
+ * unmapped address: a crash at once, not a heap corrupted for later. Unset,
+ * runtimes get the plain functions: no cost. */
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "js/js.h"
 
 /* SharedArrayBuffer memory: shared by the runtimes (threads) it was posted
@@ -63,65 +79,175 @@ static JSRuntime *runtime_setup(JSRuntime *rt)
 
 #ifdef WEFT_HAVE_MIMALLOC
 #include <mimalloc.h>
+#define blk_malloc mi_malloc
+#define blk_free mi_free
+#define blk_realloc mi_realloc
+#define blk_usable mi_usable_size
+#else
+#include <malloc.h>
+#define blk_malloc malloc
+#define blk_free free
+#define blk_realloc realloc
+#define blk_usable(p) malloc_usable_size((void *)(p))
+#endif
 
 /* as QuickJS's MALLOC_OVERHEAD: the bookkeeping charged per block */
 #define JS_ALLOC_OVERHEAD 8
 
-static void *mi_js_malloc(JSMallocState *s, size_t size)
+static void *js_blk_malloc(JSMallocState *s, size_t size)
 {
     if (s->malloc_size + size > s->malloc_limit) return NULL;
-    void *p = mi_malloc(size);
+    void *p = blk_malloc(size);
     if (!p) return NULL;
     s->malloc_count++;
-    s->malloc_size += mi_usable_size(p) + JS_ALLOC_OVERHEAD;
+    s->malloc_size += blk_usable(p) + JS_ALLOC_OVERHEAD;
     return p;
 }
 
-static void mi_js_free(JSMallocState *s, void *p)
+static void js_blk_free(JSMallocState *s, void *p)
 {
     if (!p) return;
     s->malloc_count--;
-    s->malloc_size -= mi_usable_size(p) + JS_ALLOC_OVERHEAD;
-    mi_free(p);
+    s->malloc_size -= blk_usable(p) + JS_ALLOC_OVERHEAD;
+    blk_free(p);
 }
 
-static void *mi_js_realloc(JSMallocState *s, void *p, size_t size)
+static void *js_blk_realloc(JSMallocState *s, void *p, size_t size)
 {
-    if (!p) return size ? mi_js_malloc(s, size) : NULL;
-    size_t old = mi_usable_size(p);
+    if (!p) return size ? js_blk_malloc(s, size) : NULL;
+    size_t old = blk_usable(p);
     if (!size) {
-        mi_js_free(s, p);
+        js_blk_free(s, p);
         return NULL;
     }
     if (s->malloc_size + size - old > s->malloc_limit) return NULL;
-    p = mi_realloc(p, size);
+    p = blk_realloc(p, size);
     if (!p) return NULL;
-    s->malloc_size += mi_usable_size(p) - old;
+    s->malloc_size += blk_usable(p) - old;
     return p;
 }
 
-static size_t mi_js_usable_size(const void *p)
+static size_t js_blk_usable_size(const void *p)
 {
-    return mi_usable_size(p);
+    return blk_usable(p);
 }
 
-static const JSMallocFunctions mi_js_funcs = {
-    mi_js_malloc,
-    mi_js_free,
-    mi_js_realloc,
-    mi_js_usable_size,
+#ifdef WEFT_HAVE_MIMALLOC
+static const JSMallocFunctions blk_funcs = {
+    js_blk_malloc,
+    js_blk_free,
+    js_blk_realloc,
+    js_blk_usable_size,
+};
+#endif
+
+/* ---- failure injection ---------------------------------------------------- */
+
+struct weft__js_fault {
+    unsigned long count;     /* allocations since the bootstrap */
+    unsigned long at, every; /* the first that fails; then every how many */
+    int counting;            /* the bootstrap is over */
+    int sticky;              /* WEFT_JS_OOM_AT: the limit stays */
+    int armed;               /* ... and has been reached */
+    size_t base, limit0;     /* malloc_size and malloc_limit then */
 };
 
-JSRuntime *weft__js_new_runtime(void)
+/* Whether an allocation growing the heap by `grow` fails by injection. */
+static int fault_fails(JSMallocState *s, size_t grow)
 {
-    return runtime_setup(JS_NewRuntime2(&mi_js_funcs, NULL));
+    struct weft__js_fault *f = s->opaque;
+    if (!f->counting) return 0;
+    unsigned long n = ++f->count;
+    if (n == f->at || (f->every && n > f->at && (n - f->at) % f->every == 0)) {
+        if (f->sticky && !f->armed) {
+            f->armed = 1;
+            f->base = s->malloc_size;
+            f->limit0 = s->malloc_limit;
+        }
+        return 1;
+    }
+    if (!f->armed) return 0;
+    size_t lim = s->malloc_limit;
+    if (f->limit0 == SIZE_MAX) f->limit0 = lim; /* no limit when armed: the first set */
+    if (lim == SIZE_MAX) return 0;                /* lifted (patch 0101) */
+    size_t eff = lim >= f->limit0 ? f->base + (lim - f->limit0)
+                 : f->base > f->limit0 - lim ? f->base - (f->limit0 - lim)
+                                             : 0;
+    return s->malloc_size + grow > eff;
 }
 
+static void *fault_malloc(JSMallocState *s, size_t size)
+{
+    if (fault_fails(s, size)) return NULL;
+    void *p = js_blk_malloc(s, size);
+    if (p) memset(p, 0xff, blk_usable(p));
+    return p;
+}
+
+static void *fault_realloc(JSMallocState *s, void *p, size_t size)
+{
+    if (!p) return size ? fault_malloc(s, size) : NULL;
+    size_t old = blk_usable(p);
+    if (size > old && fault_fails(s, size - old)) return NULL;
+    void *q = js_blk_realloc(s, p, size);
+    size_t now = q ? blk_usable(q) : 0;
+    if (now > old) memset((char *)q + old, 0xff, now - old);
+    return q;
+}
+
+static const JSMallocFunctions fault_funcs = {
+    fault_malloc,
+    js_blk_free,
+    fault_realloc,
+    js_blk_usable_size,
+};
+
+static unsigned long env_ulong(const char *name)
+{
+    const char *v = getenv(name);
+    return v && *v ? strtoul(v, NULL, 10) : 0;
+}
+
+/* The fault of the runtime numbered k, or NULL (none asked for). */
+static struct weft__js_fault *fault_new(unsigned long k)
+{
+    unsigned long oom = env_ulong("WEFT_JS_OOM_AT"), fail = env_ulong("WEFT_JS_FAIL_AT");
+    unsigned long every = env_ulong("WEFT_JS_FAIL_EVERY"), only = env_ulong("WEFT_JS_FAULT_RT");
+    if (!(oom || fail || every) || (only && only != k)) return NULL;
+    struct weft__js_fault *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    f->at = oom ? oom : fail ? fail : every;
+    f->every = every;
+    f->sticky = oom != 0;
+    return f;
+}
+
+JSRuntime *weft__js_new_runtime(weft__js *js)
+{
+    static atomic_ulong made; /* runtimes made (any thread), for WEFT_JS_FAULT_RT */
+    JSRuntime *rt;
+    js->alloc_fault = fault_new(atomic_fetch_add(&made, 1) + 1);
+    if (js->alloc_fault) rt = JS_NewRuntime2(&fault_funcs, js->alloc_fault);
+    else
+#ifdef WEFT_HAVE_MIMALLOC
+        rt = JS_NewRuntime2(&blk_funcs, NULL);
 #else
-
-JSRuntime *weft__js_new_runtime(void)
-{
-    return runtime_setup(JS_NewRuntime());
+        rt = JS_NewRuntime();
+#endif
+    return runtime_setup(rt);
 }
 
-#endif
+void weft__js_alloc_counting(weft__js *js)
+{
+    if (js->alloc_fault) js->alloc_fault->counting = 1;
+}
+
+void weft__js_free_runtime(weft__js *js)
+{
+    if (js->rt) JS_FreeRuntime(js->rt);
+    js->rt = NULL;
+    if (js->alloc_fault && getenv("WEFT_JS_FAULT_VERBOSE"))
+        fprintf(stderr, "weft: %lu allocations after the bootstrap\n", js->alloc_fault->count);
+    free(js->alloc_fault);
+    js->alloc_fault = NULL;
+}

@@ -156,16 +156,22 @@ typedef struct weft__js {
      * stack of src/js/vm.c's eval_in); vm.c's interrupt handler is set */
     struct weft__vm_run *vm_runs;
     int vm_interrupt_set;
+    /* failure injection of src/js/alloc.c (tests), or NULL */
+    struct weft__js_fault *alloc_fault;
 } weft__js;
 
-/* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
- * (borrowed). Returns NULL with a message on stderr on failure. */
-/* A QuickJS runtime on weft's allocator (alloc.c: mimalloc when built with it). */
-JSRuntime *weft__js_new_runtime(void);
+/* A QuickJS runtime on weft's allocator (alloc.c: mimalloc when built with
+ * it; failure injection when asked for), js->rt freed with what it keeps. */
+JSRuntime *weft__js_new_runtime(weft__js *js);
+void weft__js_free_runtime(weft__js *js);
+/* Failure injection counts allocations from here: the bootstrap's end. */
+void weft__js_alloc_counting(weft__js *js);
 /* A reference more / less on SharedArrayBuffer memory (alloc.c), for a
  * message carrying it between threads (messaging.c); any thread. */
 void weft__js_sab_dup(void *ptr);
 void weft__js_sab_free(void *ptr);
+/* Create a runtime on `h`, with the bootstrap run. `argv` is process.argv
+ * (borrowed). Returns NULL with a message on stderr on failure. */
 weft__js *weft__js_new(weft_host *h, weft__ur_mode mode, int argc, char **argv);
 int weft__js_set_exec_argv(weft__js *js, int argc, char **argv);
 /* The same for a resource of `weft serve` (resource != NULL): the host API

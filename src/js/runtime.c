@@ -545,7 +545,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
     weft__rt_init(&js->base, h, &js_ops);
     js->host = h;
     js->ur_mode = mode;
-    js->rt = weft__js_new_runtime();
+    js->rt = weft__js_new_runtime(js);
     if (!js->rt) goto fail;
     js->stack_size = js_stack_size();
     JS_SetMaxStackSize(js->rt, js->stack_size);
@@ -643,6 +643,7 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
         while (JS_ExecutePendingJob(js->rt, &c1) > 0) {
         }
     }
+    weft__js_alloc_counting(js);
     return js;
 fail:
     weft__js_free(js);
@@ -676,10 +677,8 @@ void weft__js_free(weft__js *js)
         for (int i = 0; i < 4; i++) JS_FreeValue(js->ctx, js->shape_keepalive[i]);
         JS_FreeContext(js->ctx);
     }
-    if (js->rt) {
-        JS_RunGC(js->rt);
-        JS_FreeRuntime(js->rt);
-    }
+    if (js->rt) JS_RunGC(js->rt);
+    weft__js_free_runtime(js);
     weft__js_host_free_late(natives);
     if (!deferred) free(js);
 }
