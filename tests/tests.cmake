@@ -26,6 +26,12 @@ add_test(NAME js/main-timeout-before-immediate
   COMMAND ${CMAKE_SOURCE_DIR}/tests/js/repeat-order.sh $<TARGET_FILE:weft_cli>
     ${CMAKE_SOURCE_DIR}/tests/js/timers_main_timeout_before_immediate.js 20
     "main|timeout 0|immediate")
+# Promise code with allocations failing (src/js/alloc.c's injection): no
+# run may crash (QuickJS patch 0045 freed unset property values).
+add_test(NAME js/oom-inject
+  COMMAND ${CMAKE_SOURCE_DIR}/tests/js/oom_inject.sh $<TARGET_FILE:weft_cli>
+    ${CMAKE_SOURCE_DIR}/tests/js/oom_inject.js)
+set_tests_properties(js/oom-inject PROPERTIES TIMEOUT 300)
 
 # Lua runtime cases (tests/lua/NAME.lua + NAME.out): one ctest per case.
 file(GLOB WEFT_LUA_CASES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/lua/*.lua)
