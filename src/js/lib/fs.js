@@ -296,16 +296,27 @@ function open(path, flags, mode, cb) {
   path = getPath(path);
   if (typeof flags === 'function') { cb = flags; flags = 'r'; mode = 0o666; }
   else if (typeof mode === 'function') { cb = mode; mode = 0o666; }
-  b.open(path, stringToFlags(flags), parseMode(mode, 'mode', 0o666), callback(maybeCallback(cb)));
+  cb = maybeCallback(cb);
+  const tracker = internal.fdTracker;
+  const done = tracker ? (err, fd) => { if (!err) tracker.opened(fd); cb(err, fd); } : cb;
+  b.open(path, stringToFlags(flags), parseMode(mode, 'mode', 0o666), callback(done));
 }
+// internal.fdTracker: a Worker's trackUnmanagedFds (worker_threads.js) sees
+// the fds open/openSync return and close/closeSync take
 function openSync(path, flags, mode) {
-  return b.open(getPath(path), stringToFlags(flags), parseMode(mode, 'mode', 0o666));
+  const fd = b.open(getPath(path), stringToFlags(flags), parseMode(mode, 'mode', 0o666));
+  if (internal.fdTracker) internal.fdTracker.opened(fd);
+  return fd;
 }
 function close(fd, cb = () => {}) {
-  b.close(getFd(fd), callback(maybeCallback(cb), noResult));
+  fd = getFd(fd);
+  if (internal.fdTracker) internal.fdTracker.closed(fd);
+  b.close(fd, callback(maybeCallback(cb), noResult));
 }
 function closeSync(fd) {
-  b.close(getFd(fd));
+  fd = getFd(fd);
+  if (internal.fdTracker) internal.fdTracker.closed(fd);
+  b.close(fd);
 }
 // Node's internal/fs/utils checks of a read's or write's range of a buffer
 function validateOffsetLengthRead(offset, length, bufferLength) {

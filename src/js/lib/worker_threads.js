@@ -702,6 +702,7 @@ class Worker extends internal.EventEmitter {
       env, workerData: options.workerData, environmentData: [...environmentData], resourceLimits: limits,
       name: options.name === undefined ? '' : `${options.name}`,
       stdin: !!options.stdin,
+      trackUnmanagedFds: options.trackUnmanagedFds === undefined ? true : !!options.trackUnmanagedFds,
     };
     if (!workerBinding) workerBinding = natives.binding('worker');
     const [pubMine, pubTheirs] = binding.channel();
@@ -903,6 +904,28 @@ globalThis.process._fatalException = function _fatalException(er, fromPromise) {
   return true;
 };
 
+// trackUnmanagedFds: the fds the worker opened with fs.open/openSync and did
+// not close are closed when it exits (its 'exit'), with Node's warnings for
+// an fd opened twice or closed without being opened
+function trackFds(process) {
+  const fds = new Set();
+  internal.fdTracker = {
+    opened(fd) {
+      if (fds.has(fd)) process.emitWarning(`File descriptor ${fd} opened in unmanaged mode twice`);
+      fds.add(fd);
+    },
+    closed(fd) {
+      if (!fds.delete(fd)) process.emitWarning(`File descriptor ${fd} closed but not opened in unmanaged mode`);
+    },
+  };
+  process.on('exit', () => {
+    const fs = internal.builtins.fs();
+    for (const fd of fds) {
+      try { fs.closeSync(fd); } catch {}
+    }
+  });
+}
+
 // The source of a data: URL module (data:[type][;base64],text); a type
 // other than JavaScript is Node's ERR_UNKNOWN_MODULE_FORMAT (in the worker,
 // so its 'error' event)
@@ -931,6 +954,7 @@ internal.workerChildSetup = function (threadId, pubEndpoint, ctlEndpoint) {
   internal.abortOnUncaught = false; // a worker's uncaught error goes to its parent, never aborts
   for (const [k, v] of start.environmentData) environmentData.set(k, v);
   disableInWorker(process);
+  if (start.trackUnmanagedFds) trackFds(process);
   Object.assign(internal.workerThreads, {
     isMainThread: false, threadId, parentPort: newPort(pubEndpoint),
     workerData: start.workerData, resourceLimits: start.resourceLimits,
