@@ -14,6 +14,7 @@
 #include <unicode/ucol.h>
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
+#include <unicode/udateintervalformat.h>
 #include <unicode/udatpg.h>
 #include <unicode/uenum.h>
 #include <unicode/ufieldpositer.h>
@@ -22,6 +23,7 @@
 #include <unicode/ulistformatter.h>
 #include <unicode/uloc.h>
 #include <unicode/unumberformatter.h>
+#include <unicode/unumberrangeformatter.h>
 #include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ureldatefmt.h>
@@ -55,7 +57,12 @@
     X(ucfpos_getField) X(ucfpos_getIndexes) X(ureldatefmt_openResult)                        \
     X(ureldatefmt_resultAsValue) X(ureldatefmt_closeResult) X(ureldatefmt_formatToResult)    \
     X(ureldatefmt_formatNumericToResult) X(ulistfmt_openResult) X(ulistfmt_resultAsValue)     \
-    X(ulistfmt_closeResult) X(ulistfmt_formatStringsToResult)
+    X(ulistfmt_closeResult) X(ulistfmt_formatStringsToResult)                                \
+    X(unumrf_openForSkeletonWithCollapseAndIdentityFallback) X(unumrf_openResult)            \
+    X(unumrf_formatDoubleRange) X(unumrf_formatDecimalRange) X(unumrf_resultAsValue)         \
+    X(unumrf_close) X(unumrf_closeResult) X(udtitvfmt_open) X(udtitvfmt_close)              \
+    X(udtitvfmt_formatToResult) X(udtitvfmt_openResult) X(udtitvfmt_resultAsValue)         \
+    X(udtitvfmt_closeResult) X(udatpg_getSkeleton)
 
 #define WEFT_ICU_PTR_DECL(f) extern __typeof__(f) *weft__icu_##f;
 WEFT_ICU_UC_FNS(WEFT_ICU_PTR_DECL)

@@ -404,6 +404,52 @@ static JSValue intl_format_number(JSContext *ctx, JSValueConst this_val, int arg
     return v;
 }
 
+/* numberRange(locale, skeleton, x, y): the range x..y formatted as ICU's
+ * range formatter does (collapsed units, "~x" for equal ends), x and y
+ * numbers or decimal strings. */
+static JSValue intl_number_range(JSContext *ctx, JSValueConst this_val, int argc,
+                                 JSValueConst *argv)
+{
+    char icu[ULOC_FULLNAME_CAPACITY];
+    if (icu_locale(ctx, argv[0], icu) < 0) return JS_EXCEPTION;
+    int32_t len;
+    UChar *sk = weft__icu_from_js(ctx, argv[1], &len);
+    if (!sk) return JS_EXCEPTION;
+    UErrorCode st = U_ZERO_ERROR;
+    UNumberRangeFormatter *f = ICU(unumrf_openForSkeletonWithCollapseAndIdentityFallback)(
+        sk, len, UNUM_RANGE_COLLAPSE_AUTO, UNUM_IDENTITY_FALLBACK_APPROXIMATELY, icu, NULL, &st);
+    free(sk);
+    if (U_FAILURE(st)) {
+        if (f) ICU(unumrf_close)(f);
+        return weft__icu_throw(ctx, "unumrf_open", st);
+    }
+    UFormattedNumberRange *r = ICU(unumrf_openResult)(&st);
+    JSValue out = JS_EXCEPTION;
+    if (U_FAILURE(st)) {
+        out = weft__icu_throw(ctx, "unumrf_openResult", st);
+        goto done;
+    }
+    if (JS_IsString(argv[2]) || JS_IsString(argv[3])) {
+        const char *a = JS_ToCString(ctx, argv[2]), *b = a ? JS_ToCString(ctx, argv[3]) : NULL;
+        if (b) ICU(unumrf_formatDecimalRange)(f, a, -1, b, -1, r, &st);
+        JS_FreeCString(ctx, a);
+        JS_FreeCString(ctx, b);
+        if (!b) goto done;
+    } else {
+        double a, b;
+        if (JS_ToFloat64(ctx, &a, argv[2]) || JS_ToFloat64(ctx, &b, argv[3])) goto done;
+        ICU(unumrf_formatDoubleRange)(f, a, b, r, &st);
+    }
+    const UFormattedValue *v = U_SUCCESS(st) ? ICU(unumrf_resultAsValue)(r, &st) : NULL;
+    int32_t n;
+    const UChar *str = v ? ICU(ufmtval_getString)(v, &n, &st) : NULL;
+    out = U_SUCCESS(st) && str ? weft__icu_to_js(ctx, str, n) : weft__icu_throw(ctx, "unumrf_format", st);
+done:
+    if (r) ICU(unumrf_closeResult)(r);
+    ICU(unumrf_close)(f);
+    return out;
+}
+
 /* ---- plural rules ------------------------------------------------------- */
 
 /* pluralRules(locale, ordinal, skeleton): rules plus the number formatter
@@ -598,6 +644,57 @@ static JSValue intl_format_date(JSContext *ctx, JSValueConst this_val, int argc,
     JS_SetPropertyUint32(ctx, r, 1, fields_array(ctx, a.it));
     ICU(ufieldpositer_close)(a.it);
     return r;
+}
+
+/* dateRange(locale, pattern, timeZone, a, b): time values a..b as ICU's
+ * interval format for the skeleton of the formatter's pattern; null when
+ * ICU shows them as one date (no span field: equal in every field shown). */
+static JSValue intl_date_range(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    char icu[ULOC_FULLNAME_CAPACITY];
+    if (icu_locale(ctx, argv[0], icu) < 0) return JS_EXCEPTION;
+    double a, b;
+    UDateIntervalFormat *f = NULL;
+    if (JS_ToFloat64(ctx, &a, argv[3]) || JS_ToFloat64(ctx, &b, argv[4])) return JS_EXCEPTION;
+    int32_t plen, tzlen;
+    UChar *pat = weft__icu_from_js(ctx, argv[1], &plen);
+    if (!pat) return JS_EXCEPTION;
+    UChar *tz = weft__icu_from_js(ctx, argv[2], &tzlen);
+    if (!tz) {
+        free(pat);
+        return JS_EXCEPTION;
+    }
+    UChar sk[128];
+    UErrorCode st = U_ZERO_ERROR;
+    int32_t sklen = ICU(udatpg_getSkeleton)(NULL, pat, plen, sk, 128, &st);
+    free(pat);
+    if (U_SUCCESS(st) && st != U_STRING_NOT_TERMINATED_WARNING)
+        f = ICU(udtitvfmt_open)(icu, sk, sklen, tz, tzlen, &st);
+    free(tz);
+    if (U_FAILURE(st) || !f) {
+        if (f) ICU(udtitvfmt_close)(f);
+        return weft__icu_throw(ctx, "udtitvfmt_open", U_FAILURE(st) ? st : U_BUFFER_OVERFLOW_ERROR);
+    }
+    UFormattedDateInterval *r = ICU(udtitvfmt_openResult)(&st);
+    if (U_SUCCESS(st)) ICU(udtitvfmt_formatToResult)(f, a, b, r, &st);
+    const UFormattedValue *v = U_SUCCESS(st) ? ICU(udtitvfmt_resultAsValue)(r, &st) : NULL;
+    JSValue out = v ? value_result(ctx, v, UFIELD_CATEGORY_DATE_INTERVAL_SPAN)
+                    : weft__icu_throw(ctx, "udtitvfmt_formatToResult", st);
+    if (r) ICU(udtitvfmt_closeResult)(r);
+    ICU(udtitvfmt_close)(f);
+    if (JS_IsException(out)) return out;
+    JSValue spans = JS_GetPropertyUint32(ctx, out, 1), str = JS_GetPropertyUint32(ctx, out, 0);
+    JSValue len = JS_GetPropertyStr(ctx, spans, "length");
+    int32_t n = 0;
+    JS_ToInt32(ctx, &n, len);
+    JS_FreeValue(ctx, len);
+    JS_FreeValue(ctx, spans);
+    JS_FreeValue(ctx, out);
+    if (n == 0) {
+        JS_FreeValue(ctx, str);
+        return JS_NULL;
+    }
+    return str;
 }
 
 /* ---- collation ---------------------------------------------------------- */
@@ -943,6 +1040,8 @@ static const JSCFunctionListEntry intl_funcs[] = {
     JS_CFUNC_DEF("canonicalTimeZone", 1, intl_canonical_tz),
     JS_CFUNC_DEF("numberFormat", 2, intl_number_format),
     JS_CFUNC_DEF("formatNumber", 3, intl_format_number),
+    JS_CFUNC_DEF("numberRange", 4, intl_number_range),
+    JS_CFUNC_DEF("dateRange", 5, intl_date_range),
     JS_CFUNC_DEF("pluralRules", 3, intl_plural_rules),
     JS_CFUNC_DEF("selectPlural", 2, intl_select_plural),
     JS_CFUNC_DEF("pluralCategories", 1, intl_plural_categories),
