@@ -292,7 +292,8 @@ static int raise_limit(lua_State *L, weft__lua *lua)
 }
 
 /* Count hook, every WEFT_LUA_HOOK_INSTRUCTIONS instructions, and at the next
- * instruction when the watchdog thread pokes the running thread: compare the
+ * instruction when the watchdog thread pokes the running thread (Lua patch
+ * 0007's lua_hooksoon: the count is left as it is): compare the
  * current entry's running time (the host's entry clock) with the limits.
  * Past the soft limit, warn once per entry. Past the hard one the runtime is
  * a runaway: it is halted (nothing is resumed again, the server stops the
@@ -306,16 +307,17 @@ static void watchdog_hook(lua_State *L, lua_Debug *ar)
     (void)ar;
     weft__lua *lua = weft__lua_from_state(L);
     weft_host *h = lua->host;
+    /* (lua_sethook walks the thread's whole CallInfo list: only on a change) */
     if (lua->runaway) {
-        lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, 1);
+        if (lua_gethookcount(L) != 1) lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, 1);
         raise_limit(L, lua);
     }
     uint64_t start = weft__host_entry_start(h);
     if (start && weft__wd_interrupted(h)) {
-        lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, 1);
+        if (lua_gethookcount(L) != 1) lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, 1);
         raise_limit(L, lua);
     }
-    if (lua_gethookcount(L) != WEFT_LUA_HOOK_INSTRUCTIONS) { /* poked: back to normal */
+    if (lua_gethookcount(L) != WEFT_LUA_HOOK_INSTRUCTIONS) { /* interrupted before: normal */
         weft__wd_lock(h);
         lua_sethook(L, watchdog_hook, LUA_MASKCOUNT, WEFT_LUA_HOOK_INSTRUCTIONS);
         weft__wd_unlock(h);
@@ -355,11 +357,12 @@ static void watchdog_hook(lua_State *L, lua_Debug *ar)
     }
 }
 
-/* Watchdog thread, lock held: check at the running thread's next instruction. */
+/* Watchdog thread, lock held: check at the running thread's next instruction
+ * (one store; no walk of its frames, which the loop thread is changing). */
 static void lua_poke(weft__wd_target *t)
 {
     weft__lua *lua = (weft__lua *)((char *)t - offsetof(weft__lua, wd));
-    if (lua->running) lua_sethook(lua->running, watchdog_hook, LUA_MASKCOUNT, 1);
+    if (lua->running) lua_hooksoon(lua->running);
 }
 
 void weft__lua_watchdog_start(weft__lua *lua)
