@@ -17,6 +17,7 @@
 #ifndef WEFT_LUA_RT_H
 #define WEFT_LUA_RT_H
 
+#include <string.h>
 #include <lua.h>
 #include "host/host.h"
 #include "host/watchdog.h"
@@ -119,6 +120,12 @@ int weft__lua_load_compiled(weft__lua *lua, const char *buf, size_t len, const c
  * raises. Once the CPU limit has stopped the runtime (lua->runaway) it logs
  * nothing: the limit's own line said it. */
 void weft__lua_report(weft__lua *lua, lua_State *co, int status);
+/* 1 for a chunk of weft's own (a prelude "@weft/NAME", "=weft..."): error
+ * positions and limit lines name the script line that called into it. */
+static inline int weft__lua_own_chunk(const char *source)
+{
+    return !strncmp(source, "@weft/", 6) || !strncmp(source, "=weft", 5);
+}
 /* The string on top of L prefixed with "FILE:LINE: " of the innermost
  * script frame under the running C function (not weft's own preludes), or
  * with direct, of its direct caller only (error(msg, 2): nothing when that

@@ -99,7 +99,7 @@ void weft__lua_prefix_caller(lua_State *L, int direct)
     for (int level = 1; lua_getstack(L, level, &d); level++) {
         if (direct && level > 1) break;
         if (!lua_getinfo(L, "Sl", &d) || d.currentline <= 0) continue;
-        if (!strncmp(d.source, "@weft/", 6) || !strncmp(d.source, "=weft", 5)) continue;
+        if (weft__lua_own_chunk(d.source)) continue;
         if (!best) best = level;
         if (nl && d.source[0] == '@' && d.source[1] == '@' && !strncmp(d.source + 2, lua->name, nl) &&
             d.source[2 + nl] == '/') {
@@ -179,7 +179,7 @@ static const char *script_position(lua_State *L, lua_State *co, int status)
         return lua_pushliteral(L, "");
     for (int level = 0; lua_getstack(co, level, &d); level++) {
         if (!lua_getinfo(co, "Sl", &d) || d.currentline <= 0) continue;
-        if (!strncmp(d.source, "@weft/", 6) || !strncmp(d.source, "=weft", 5)) continue;
+        if (weft__lua_own_chunk(d.source)) continue;
         return lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
     }
     return lua_pushliteral(L, "");
@@ -259,17 +259,19 @@ void weft__lua_report(weft__lua *lua, lua_State *co, int status)
 
 static void watchdog_hook(lua_State *L, lua_Debug *ar);
 
-/* " in FILE:LINE" of the innermost Lua function running in L (a C function
- * such as string.rep may be on top), or "". */
+/* " in FILE:LINE" of the innermost script line running in L (a C function
+ * such as string.rep may be on top; weft's own chunks, such as a prelude's
+ * message handler, are skipped as luaL_where does, Lua patch 0004), else of
+ * the innermost Lua line, or "". */
 static const char *lua_position(lua_State *L, char *buf, size_t cap)
 {
     lua_Debug d;
     buf[0] = 0;
     for (int level = 0; lua_getstack(L, level, &d); level++) {
-        if (lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
-            snprintf(buf, cap, " in %s:%d", d.short_src, d.currentline);
-            break;
-        }
+        if (!lua_getinfo(L, "Sl", &d) || d.currentline <= 0) continue;
+        int own = weft__lua_own_chunk(d.source);
+        if (!own || !buf[0]) snprintf(buf, cap, " in %s:%d", d.short_src, d.currentline);
+        if (!own) break;
     }
     return buf;
 }

@@ -1,0 +1,7 @@
+SetTimeout(100, function()
+  ExecuteCommand('bigerr')
+  SetTimeout(50, function()
+    ExecuteCommand('resources')
+    ExecuteCommand('quit')
+  end)
+end)
