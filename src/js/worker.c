@@ -349,7 +349,135 @@ static JSValue js_worker_loop_times(JSContext *ctx, JSValueConst this_val, int a
     return weft__js_new_pair(ctx, JS_NewFloat64(ctx, since), JS_NewFloat64(ctx, (double)idle / 1e6));
 }
 
+/* ---- SHARE_ENV: one environment for the threads that share it ----------
+ * A process-wide list of NAME=value pairs under env_lock, filled from the
+ * first sharing thread's process.env (sharedEnvInit); process.env of every
+ * thread that shares it is a Proxy over sharedEnv/sharedEnvKeys
+ * (lib/worker_threads.js). Bound: each call walks the list once. */
+typedef struct env_var {
+    struct env_var *next;
+    char *key, *value;
+} env_var;
+static pthread_mutex_t env_lock = PTHREAD_MUTEX_INITIALIZER;
+static env_var *env_vars;
+static int env_ready;
+
+/* the entry of key, under env_lock */
+static env_var **env_find(const char *key)
+{
+    env_var **at = &env_vars;
+    while (*at && strcmp((*at)->key, key)) at = &(*at)->next;
+    return at;
+}
+
+/* key = value (value NULL: delete); 0 or -1 out of memory; under env_lock */
+static int env_put(const char *key, const char *value)
+{
+    env_var **at = env_find(key), *e = *at;
+    if (!value) {
+        if (e) {
+            *at = e->next;
+            free(e->key);
+            free(e->value);
+            free(e);
+        }
+        return 0;
+    }
+    char *v = strdup(value);
+    if (!v) return -1;
+    if (e) {
+        free(e->value);
+        e->value = v;
+        return 0;
+    }
+    e = calloc(1, sizeof *e);
+    if (!e || !(e->key = strdup(key))) {
+        free(e);
+        free(v);
+        return -1;
+    }
+    e->value = v;
+    *at = e;
+    return 0;
+}
+
+/* sharedEnvInit(env): fill the shared environment from env's own string
+ * properties, once per process */
+static JSValue js_shared_env_init(JSContext *ctx, JSValueConst this_val, int argc,
+                                  JSValueConst *argv)
+{
+    JSPropertyEnum *props;
+    uint32_t n;
+    if (JS_GetOwnPropertyNames(ctx, &props, &n, argv[0], JS_GPN_STRING_MASK | JS_GPN_ENUM_ONLY) < 0)
+        return JS_EXCEPTION;
+    pthread_mutex_lock(&env_lock);
+    int fill = !env_ready;
+    env_ready = 1;
+    pthread_mutex_unlock(&env_lock);
+    for (uint32_t i = 0; fill && i < n; i++) {
+        const char *k = JS_AtomToCString(ctx, props[i].atom);
+        JSValue v = JS_GetProperty(ctx, argv[0], props[i].atom);
+        const char *vs = k ? JS_ToCString(ctx, v) : NULL;
+        if (vs) {
+            pthread_mutex_lock(&env_lock);
+            env_put(k, vs);
+            pthread_mutex_unlock(&env_lock);
+        }
+        JS_FreeCString(ctx, vs);
+        JS_FreeCString(ctx, k);
+        JS_FreeValue(ctx, v);
+        if (JS_HasException(ctx)) JS_FreeValue(ctx, JS_GetException(ctx));
+    }
+    for (uint32_t i = 0; i < n; i++) JS_FreeAtom(ctx, props[i].atom);
+    js_free(ctx, props);
+    return JS_UNDEFINED;
+}
+
+/* sharedEnv(key) -> its string or undefined; sharedEnv(key, value): set it
+ * (value undefined: delete it) */
+static JSValue js_shared_env(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const char *k = JS_ToCString(ctx, argv[0]);
+    if (!k) return JS_EXCEPTION;
+    JSValue r = JS_UNDEFINED;
+    if (argc < 2) {
+        pthread_mutex_lock(&env_lock);
+        env_var *e = *env_find(k);
+        if (e) r = JS_NewString(ctx, e->value);
+        pthread_mutex_unlock(&env_lock);
+    } else {
+        const char *v = JS_IsUndefined(argv[1]) ? NULL : JS_ToCString(ctx, argv[1]);
+        if (v || JS_IsUndefined(argv[1])) {
+            pthread_mutex_lock(&env_lock);
+            int rc = env_put(k, v);
+            pthread_mutex_unlock(&env_lock);
+            if (rc < 0) r = JS_ThrowOutOfMemory(ctx);
+        } else {
+            r = JS_EXCEPTION;
+        }
+        JS_FreeCString(ctx, v);
+    }
+    JS_FreeCString(ctx, k);
+    return r;
+}
+
+/* sharedEnvKeys() -> [key...] */
+static JSValue js_shared_env_keys(JSContext *ctx, JSValueConst this_val, int argc,
+                                  JSValueConst *argv)
+{
+    JSValue a = JS_NewArray(ctx);
+    uint32_t i = 0;
+    pthread_mutex_lock(&env_lock);
+    for (env_var *e = env_vars; e; e = e->next)
+        JS_SetPropertyUint32(ctx, a, i++, JS_NewString(ctx, e->key));
+    pthread_mutex_unlock(&env_lock);
+    return a;
+}
+
 static const JSCFunctionListEntry worker_funcs[] = {
+    JS_CFUNC_DEF("sharedEnvInit", 1, js_shared_env_init),
+    JS_CFUNC_DEF("sharedEnv", 2, js_shared_env),
+    JS_CFUNC_DEF("sharedEnvKeys", 0, js_shared_env_keys),
     JS_CFUNC_DEF("workerStart", 5, js_worker_start),
     JS_CFUNC_DEF("workerTerminate", 1, js_worker_terminate),
     JS_CFUNC_DEF("workerRef", 2, js_worker_ref),

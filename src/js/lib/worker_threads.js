@@ -627,6 +627,30 @@ function workerPath(filename) {
     ` Received "${filename}"`);
 }
 
+// process.env over the shared environment (SHARE_ENV): every thread's Proxy
+// reads and writes the same C list (worker.c)
+const kSharedEnv = Symbol('kSharedEnv');
+function sharedEnv() {
+  if (!workerBinding) workerBinding = natives.binding('worker');
+  const b = workerBinding;
+  const str = (k) => typeof k === 'string';
+  return new Proxy({}, {
+    get(t, k) { return k === kSharedEnv ? true : str(k) ? b.sharedEnv(k) : undefined; },
+    set(t, k, v) { if (str(k)) b.sharedEnv(k, `${v}`); return true; },
+    has(t, k) { return str(k) && b.sharedEnv(k) !== undefined; },
+    deleteProperty(t, k) { if (str(k)) b.sharedEnv(k, undefined); return true; },
+    ownKeys() { return b.sharedEnvKeys(); },
+    getOwnPropertyDescriptor(t, k) {
+      const v = str(k) ? b.sharedEnv(k) : undefined;
+      return v === undefined ? undefined : { value: v, writable: true, enumerable: true, configurable: true };
+    },
+    defineProperty(t, k, d) {
+      if (str(k) && 'value' in d) b.sharedEnv(k, `${d.value}`);
+      return true;
+    },
+  });
+}
+
 // Node's flags a Worker may take: the per-thread ones (V8 and Node options
 // weft knows or ignores); a per-process one (--title, --redirect-warnings...)
 // or an unknown one is ERR_WORKER_INVALID_EXEC_ARGV, as Node's.
@@ -677,8 +701,17 @@ class Worker extends internal.EventEmitter {
       file = null;
     }
     let env;
-    if (options.env === undefined || options.env === null || options.env === SHARE_ENV) {
-      env = { ...process.env }; // SHARE_ENV: a copy too (weft's env is per runtime)
+    if (!workerBinding) workerBinding = natives.binding('worker');
+    if (options.env === SHARE_ENV) {
+      // one environment for this thread and the worker: process.env becomes
+      // the shared one (worker.c), filled from this thread's the first time
+      if (!process.env[kSharedEnv]) {
+        workerBinding.sharedEnvInit(process.env);
+        process.env = sharedEnv();
+      }
+      env = null;
+    } else if (options.env === undefined || options.env === null) {
+      env = { ...process.env };
     } else if (typeof options.env === 'object') {
       env = {};
       for (const [k, v] of Object.entries(options.env)) env[k] = `${v}`;
@@ -686,7 +719,7 @@ class Worker extends internal.EventEmitter {
       internal.throwInvalidArgType('options.env', ['Object', 'undefined', 'null', 'worker_threads.SHARE_ENV'], options.env);
     }
     if (options.execArgv) checkWorkerFlags(options.execArgv.map(String), 'invalid execArgv flags');
-    if (typeof env.NODE_OPTIONS === 'string') {
+    if (env !== null && typeof env.NODE_OPTIONS === 'string') {
       checkWorkerFlags(env.NODE_OPTIONS.split(/\s+/).filter(Boolean), 'invalid NODE_OPTIONS env variable');
     }
     const limits = workerLimits(options.resourceLimits);
@@ -704,7 +737,6 @@ class Worker extends internal.EventEmitter {
       stdin: !!options.stdin,
       trackUnmanagedFds: options.trackUnmanagedFds === undefined ? true : !!options.trackUnmanagedFds,
     };
-    if (!workerBinding) workerBinding = natives.binding('worker');
     const [pubMine, pubTheirs] = binding.channel();
     const [ctlMine, ctlTheirs] = binding.channel();
     const pub = this[kPublicPort] = newPort(pubMine);
@@ -947,7 +979,7 @@ internal.workerChildSetup = function (threadId, pubEndpoint, ctlEndpoint) {
   const ctl = newPort(ctlEndpoint);
   const start = receiveMessageOnPort(ctl).message;
   const process = globalThis.process;
-  process.env = start.env;
+  process.env = start.env === null ? sharedEnv() : start.env;
   process.argv = [process.execPath, start.eval ? '[worker eval]' : start.filename, ...start.argv];
   process.execArgv = start.execArgv;
   internal.applyExecArgv();
