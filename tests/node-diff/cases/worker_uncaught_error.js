@@ -16,8 +16,12 @@ function run(code) {
         console.log('error value', typeof e, e);
       }
     });
-    w.on('message', (m) => console.log('message', m));
+    // the worker's messages and its error come on two channels, in no
+    // fixed order (in Node too): printed at 'exit'
+    const messages = [];
+    w.on('message', (m) => messages.push(m));
     w.on('exit', (c) => {
+      console.log('messages', JSON.stringify(messages));
       console.log('exit', c);
       resolve();
     });
