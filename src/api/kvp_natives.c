@@ -113,7 +113,9 @@ static int set_kvp(weft_host *h, const char *args, size_t len, int kind, int syn
     msgpack_packer pk;
     weft__res_begin(&sb, &pk);
     if (kind == KIND_STR) {
-        if (a.n < 2 || a.tok[1].type != WEFT__MP_STR) {
+        /* Lua passes a string that is not UTF-8 as bin (lua_codec.c): FiveM
+         * stores its bytes, as they are; so does weft (a str with them) */
+        if (a.n < 2 || (a.tok[1].type != WEFT__MP_STR && a.tok[1].type != WEFT__MP_BIN)) {
             msgpack_sbuffer_destroy(&sb);
             return weft_native_error(h, "%s(\"%s\"): the value must be a string", native, key);
         }

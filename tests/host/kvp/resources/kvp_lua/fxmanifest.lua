@@ -1,3 +1,4 @@
 fx_version 'cerulean'
 game 'common'
 server_script 'server.lua'
+server_script 'bytes.js'

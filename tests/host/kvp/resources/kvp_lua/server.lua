@@ -13,3 +13,9 @@ while true do
 end
 EndFindKvp(h)
 print('lua keys', table.concat(keys, ','))
+-- a string that is not UTF-8 (passed as msgpack bin) is stored byte-exact, as
+-- FiveM stores it; this resource's JS reads it with U+FFFD for the bytes
+local before = GetResourceKvpString('bytes')
+print('lua bytes before', before and table.concat({before:byte(1, -1)}, ',') or 'none')
+SetResourceKvp('bytes', '\255\0ok\200')
+print('lua bytes', GetResourceKvpString('bytes'):byte(1, -1))
