@@ -8,11 +8,21 @@
   const bag = (name) => {
     let p = bags.get(name);
     if (p) return p;
-    const set = (key, value, replicated) => SetStateBagValue(name, String(key), value, !!replicated);
+    // a value that cannot be passed is named as the script wrote it
+    // ("value.t"), not as the native's third argument ("args[2].t")
+    const store = (key, value, replicated) => {
+      try {
+        return SetStateBagValue(name, key, value, replicated);
+      } catch (e) {
+        if (e instanceof TypeError) e.message = e.message.replace(' at args[2]', ' at value');
+        throw e;
+      }
+    };
+    const set = (key, value, replicated) => store(String(key), value, !!replicated);
     p = new Proxy(Object.create(null), {
       get: (_, k) => (k === 'set' ? set : k === 'bagName' ? name
         : typeof k === 'string' ? GetStateBagValue(name, k) : undefined),
-      set: (_, k, v) => { SetStateBagValue(name, String(k), v, true); return true; },
+      set: (_, k, v) => { store(String(k), v, true); return true; },
       deleteProperty: (_, k) => { SetStateBagValue(name, String(k), null, true); return true; },
       has: (_, k) => typeof k === 'string' && StateBagHasKey(name, k),
       ownKeys: () => GetStateBagKeys(name),

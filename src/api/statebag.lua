@@ -3,9 +3,17 @@
 -- whose reads are GetStateBagValue and whose assignments are
 -- SetStateBagValue(bag, key, value, true); bag:set(key, value, replicated)
 -- as FiveM's. Change handlers' errors are logged.
+-- A value that cannot be passed is named as the script wrote it ("value.t"),
+-- not as the native's third argument ("args[3].t").
+local function store(name, key, value, replicated)
+  local ok, err = pcall(SetStateBagValue, name, key, value, replicated)
+  if ok then return err end
+  if type(err) == 'string' then err = err:gsub(' at args%[3%]', ' at value', 1) end
+  error(err, 0)
+end
 local function bag(name)
   local function set(_, key, value, replicated)
-    return SetStateBagValue(name, tostring(key), value, replicated and true or false)
+    return store(name, tostring(key), value, replicated and true or false)
   end
   return setmetatable({}, {
     __index = function(_, k)
@@ -13,7 +21,7 @@ local function bag(name)
       if k == 'bagName' then return name end
       return GetStateBagValue(name, tostring(k))
     end,
-    __newindex = function(_, k, v) SetStateBagValue(name, tostring(k), v, true) end,
+    __newindex = function(_, k, v) store(name, tostring(k), v, true) end,
   })
 end
 GlobalState = bag('global')

@@ -570,7 +570,7 @@ static int l_mp_pack(lua_State *L)
     for (int i = 1; i <= n; i++) {
         char *buf = NULL;
         size_t len = 0;
-        if (weft__codec_pack_lua_value(L, NULL, i, &buf, &len) < 0) return lua_error(L);
+        if (weft__codec_pack_lua_value(L, NULL, i, &buf, &len) < 0) return weft__lua_pack_error(L);
         lua_pushlstring(L, buf, len);
         free(buf);
         luaL_addvalue(&b);

@@ -131,6 +131,10 @@ static inline int weft__lua_own_chunk(const char *source)
  * with direct, of its direct caller only (error(msg, 2): nothing when that
  * is a C function such as pcall); unchanged when there is none. */
 void weft__lua_prefix_caller(lua_State *L, int direct);
+/* Raise the packing error on top of L (weft__codec_pack_lua_*: "cannot pass
+ * a cyclic value at args[2].t") at the script line that passed the value,
+ * as weft__lua_prefix_caller names it. Does not return. */
+int weft__lua_pack_error(lua_State *L);
 /* 1 when the error value at idx is a stack overflow: Lua's own "stack
  * overflow", "C stack overflow" and luaL_checkstack's "stack overflow (...)",
  * after the position, or a handler error (status LUA_ERRERR) raised while

@@ -113,6 +113,13 @@ void weft__lua_prefix_caller(lua_State *L, int direct)
     lua_concat(L, 2);
 }
 
+int weft__lua_pack_error(lua_State *L)
+{
+    if (lua_type(L, -1) == LUA_TSTRING && !weft__lua_has_position(lua_tostring(L, -1)))
+        weft__lua_prefix_caller(L, 0);
+    return lua_error(L);
+}
+
 static int call_tostring(lua_State *L)
 {
     luaL_callmeta(L, 1, "__tostring");

@@ -406,7 +406,7 @@ static int proxy_call(lua_State *L)
     char *buf;
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 1, lua_gettop(L), &buf, &len) < 0)
-        return lua_error(L);
+        return weft__lua_pack_error(L);
     lua_settop(L, 0);
     weft__call_result res;
     weft__ref_call(lua->host, &lua->base, p->id, p->len, buf, len, &res);
@@ -819,7 +819,7 @@ static int l_trigger_event(lua_State *L)
     char *buf;
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 2, lua_gettop(L), &buf, &len) < 0)
-        return lua_error(L);
+        return weft__lua_pack_error(L);
     int overflow = 0;
     int canceled = weft__ev_trigger(lua->host, lua->base.resource, name, buf, len, NULL, NULL,
                                     &overflow);
@@ -845,7 +845,7 @@ static int l_trigger_client_event(lua_State *L)
     char *buf;
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, 3, lua_gettop(L), &buf, &len) < 0)
-        return lua_error(L);
+        return weft__lua_pack_error(L);
     weft__net_client_event(lua->host, name, target, buf, len, 0);
     free(buf);
     return 0;
@@ -1021,7 +1021,7 @@ static int export_call(lua_State *L)
     char *buf;
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, first, top, &buf, &len) < 0)
-        return lua_error(L);
+        return weft__lua_pack_error(L);
     lua_getiuservalue(L, lua_upvalueindex(1), 1); /* top + 1: the resource name */
     const char *res = lua_tostring(L, top + 1);
     const char *name = lua_tostring(L, lua_upvalueindex(2));
@@ -1163,7 +1163,7 @@ static int call_native(lua_State *L, const char *name, int first)
     char *buf;
     size_t len;
     if (weft__codec_pack_lua_args(L, &lua->codec_hooks, first, lua_gettop(L), &buf, &len) < 0)
-        return lua_error(L);
+        return weft__lua_pack_error(L);
     weft__call_result res;
     weft__native_call(lua->host, &lua->base, name, buf, len, &res);
     free(buf);

@@ -30,3 +30,5 @@ on('lv:jsToLua', () => {
   console.log('echo back:', d(back));
   emit('lv:done');
 });
+// a value that cannot be passed, named as the script wrote it
+try { const o = {}; o.t = { self: o }; GlobalState.k = o; } catch (e) { console.log('js state bag cycle:', e.message); }

@@ -48,5 +48,9 @@ CreateThread(function()
   local t = {}; t.self = t
   ok, err = pcall(js.show, js, t)
   print('a cycle:', ok, err)
+  -- named at the script's line, and as the script wrote the value
+  ok, err = pcall(function() GlobalState.cyc = t end)
+  print('a cycle into a state bag:', ok, err)
+  print('msgpack.pack(print):', pcall(msgpack.pack, print))
   TriggerEvent('lv:jsToLua')
 end)
