@@ -60,6 +60,14 @@ struct weft__lua {
      * NULL standalone. Runs in the hook: must not run script code. */
     void (*on_runaway)(weft__lua *lua, const char *why);
 
+    /* Lua warnings (lua_setwarnf): the message being assembled (bounded;
+     * the rest is cut), and whether warn() from scripts is on ("@on"/"@off",
+     * off at first as in lua.c; an error in a __gc finalizer is always
+     * logged, with the resource). */
+    char warn_msg[512];
+    size_t warn_len;
+    int warn_on;
+
     /* scheduler */
     weft__lua_heap timers; /* Wait(ms >= 1), SetTimeout(ms >= 1) */
     weft__lua_refq soon;   /* CreateThread, SetTimeout(<= 0): next check phase */

@@ -262,6 +262,30 @@ void weft__lua_report(weft__lua *lua, lua_State *co, int status)
     lua_settop(L, top);
 }
 
+/* Lua's warning function: pieces are joined until one ends the message.
+ * A finalizer's error (Lua runs __gc in a protected call and turns its error
+ * into a warning, also at lua_close) is logged as "warning: error in __gc
+ * metamethod (FILE:LINE: message)"; other warn() messages follow "@on"/
+ * "@off". Nothing after a runaway: the limit's own line said it. */
+static void lua_warn(void *ud, const char *msg, int tocont)
+{
+    weft__lua *lua = ud;
+    size_t n = strlen(msg), room = sizeof lua->warn_msg - 1 - lua->warn_len;
+    if (lua->warn_len == 0 && !tocont && msg[0] == '@') { /* a control message */
+        if (!strcmp(msg, "@on")) lua->warn_on = 1;
+        else if (!strcmp(msg, "@off")) lua->warn_on = 0;
+        return;
+    }
+    memcpy(lua->warn_msg + lua->warn_len, msg, n < room ? n : room);
+    lua->warn_len += n < room ? n : room;
+    lua->warn_msg[lua->warn_len] = 0;
+    if (tocont) return;
+    int gc = !strncmp(lua->warn_msg, "error in __gc", 13);
+    if (!lua->runaway && (gc || lua->warn_on))
+        weft__lua_log(lua, "warning: %s", lua->warn_msg);
+    lua->warn_len = 0;
+}
+
 /* ---- watchdog ---------------------------------------------------------- */
 
 static void watchdog_hook(lua_State *L, lua_Debug *ar);
@@ -545,6 +569,7 @@ weft__lua *weft__lua_new(weft_host *h, const char *resource_name)
     if (!weft__lua_epoch_ms) weft__lua_epoch_ms = uv_now(&h->loop);
     if (!lua->name || !(lua->L = lua_newstate(lua_alloc, lua))) goto fail;
     *weft__lua_thread_flags(lua->L) = 0;
+    lua_setwarnf(lua->L, lua_warn, lua);
     if (weft__lua_sched_init(lua) < 0) goto fail;
     lua_pushcfunction(lua->L, open_libs);
     if (lua_pcall(lua->L, 0, 0, 0) != LUA_OK) goto fail;

@@ -1,0 +1,5 @@
+KEEP = setmetatable({}, {__gc = function() error('gc error') end})
+KEEP2 = setmetatable({}, {__gc = function() print('fin start'); TriggerEvent('x'); print('fin after event'); SetResourceKvp('k', 'v'); print('fin end') end})
+setmetatable({}, {__gc = function() error('step gc error') end}); collectgarbage()
+warn('not shown'); warn('@on'); warn('shown ', 'joined')
+SetTimeout(10, function() ExecuteCommand('stop g'); ExecuteCommand('quit') end)
