@@ -4,7 +4,10 @@
 -- thread and the result comes back through a promise.
 --   MySQL.<kind>(query, params?, cb?)    cb(result) later; errors are logged
 --   MySQL.<kind>.await(query, params?)   the result, in a thread (an error
---                                        raises with the database's message)
+--                                        raises with the database's message,
+--                                        at the line that called .await, as
+--                                        FiveM's Citizen.Await error(e, 2)
+--                                        under oxmysql's tail calls names it)
 --   kinds: query single scalar insert update prepare rawExecute transaction
 --   MySQL.ready(cb), MySQL.Async.* and MySQL.Sync.* (mysql-async's names)
 local execute = WeftDbExecute
@@ -17,7 +20,9 @@ end
 local function method(kind)
     return setmetatable({
         await = function(query, params)
-            return await(execute(kind, query, params))
+            local ok, result = pcall(await, execute(kind, query, params))
+            if ok then return result end
+            error(result, 2)
         end,
     }, {
         __call = function(_, query, params, cb)

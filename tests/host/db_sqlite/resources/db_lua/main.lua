@@ -73,6 +73,10 @@ MySQL.ready(function()
     print('error message', err)
     ok, err = pcall(MySQL.insert.await, 'INSERT INTO lua_items (name) VALUES (?)', { { nested = true } })
     print('bad parameter', ok, err)
+    -- raised at the line that called .await, as FiveM (Citizen.Await's
+    -- error(e, 2) under oxmysql's tail calls); under a bare pcall, none
+    ok, err = pcall(function() local r = MySQL.query.await('SELECT nosuchcol FROM lua_items') return r end)
+    print('caller named', ok, err)
     -- callbacks, then mysql-async's names, then the exports
     local p = promise.new()
     MySQL.query('SELECT name FROM lua_items WHERE id = ?', { 1 }, function(r) p:resolve(r[1].name) end)
