@@ -1,6 +1,7 @@
 /* files.c: weft__open_regular and weft__fopen_regular (see files.h): open
  * non-blocking, check the type with fstat on the open descriptor (no race
- * with a rename), then hand a blocking descriptor or stream to the caller. */
+ * with a rename), then hand the descriptor or stream, still non-blocking, to
+ * the caller. */
 #include "host/files.h"
 
 #include <errno.h>
@@ -26,8 +27,6 @@ int weft__open_regular(const char *path, int flags, mode_t mode)
         e = EISDIR;
     else if (!S_ISREG(st.st_mode))
         e = ENODEV;
-    else if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
-        e = errno;
     if (e) {
         close(fd);
         errno = e;

@@ -10,8 +10,10 @@
 /* open(path, flags, mode) (flags: O_RDONLY/O_WRONLY/O_RDWR with O_CREAT,
  * O_TRUNC, O_APPEND as wanted; mode: permissions of a created file), but
  * only for a regular file and without blocking, as weft__fopen_regular.
- * Adds O_CLOEXEC and O_NOCTTY. Returns the descriptor (blocking from then
- * on; the caller closes it), or -1 with errno as weft__fopen_regular's.
+ * Adds O_CLOEXEC and O_NOCTTY. Returns the descriptor, left non-blocking
+ * (no change for a disk file; a /proc file such as /proc/kmsg fails a read
+ * with EAGAIN instead of waiting; the caller closes it), or -1 with errno as
+ * weft__fopen_regular's.
  * Any thread. */
 int weft__open_regular(const char *path, int flags, mode_t mode);
 
@@ -19,7 +21,8 @@ int weft__open_regular(const char *path, int flags, mode_t mode);
  * truncated), but only for a regular file, and without blocking: the open
  * is non-blocking, so a FIFO (which would wait for its other end forever,
  * holding the loop and every resource) or a device is refused instead.
- * Returns the stream (blocking I/O from then on; the caller closes it), or
+ * Returns the stream (its descriptor left non-blocking, as
+ * weft__open_regular's; the caller closes it), or
  * NULL with errno set: open(2)'s errno, EISDIR for a directory, or ENODEV
  * for anything else that is not a regular file. Any thread. */
 FILE *weft__fopen_regular(const char *path, const char *mode);

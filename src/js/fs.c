@@ -280,8 +280,10 @@ static int write_all(uv_file fd, const uint8_t *p, size_t len, int64_t pos)
  * promise call: then it is made blocking, as its other end is there; a
  * FIFO with no writer reads as empty, one with no reader fails to open for
  * writing); a character device stays non-blocking (a read with nothing to
- * read fails with EAGAIN, never waits); anything else is made blocking
- * again. Returns the descriptor or a negative UV_E*. */
+ * read fails with EAGAIN, never waits); so does a regular file of a sync
+ * call (O_NONBLOCK changes nothing for a disk file, but a /proc file such as
+ * /proc/kmsg would otherwise block its read); anything else is made
+ * blocking again. Returns the descriptor or a negative UV_E*. */
 static int open_checked(fs_job *j, const char *path, int flags, int mode, int fifo_ok)
 {
     if (!j->res) {
@@ -299,7 +301,7 @@ static int open_checked(fs_job *j, const char *path, int flags, int mode, int fi
         e = uv_translate_sys_error(errno);
     else if ((S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) && !fifo_ok)
         e = UV_ENXIO, j->refused = 1;
-    else if (!S_ISCHR(st.st_mode) && !(flags & O_NONBLOCK) &&
+    else if (fifo_ok && !S_ISCHR(st.st_mode) && !(flags & O_NONBLOCK) &&
              fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK))
         e = uv_translate_sys_error(errno);
     if (e) {
