@@ -55,6 +55,13 @@
  * as a second signal does at once. */
 #define WEFT_SIGNAL_GRACE_MS 3000
 
+/* Once the loop has handled that first signal, the quit it starts (every
+ * resource stopped, its onResourceStop handlers and Lua finalizers run) must
+ * end within this many ms; past it the watchdog thread ends the process with
+ * one line (a stop handler or finalizer that never returns under
+ * weft_cpuLimitMs 0 would hold the quit forever). */
+#define WEFT_SIGNAL_QUIT_MS 10000
+
 /* QuickJS stack limit of a runtime, in bytes: what the creating thread's
  * stack has left below the point where the runtime is created, minus
  * WEFT_JS_STACK_MARGIN for the C code that runs between QuickJS's checks

@@ -121,6 +121,7 @@ struct weft_host {
      * process past WEFT_SIGNAL_GRACE_MS (src/host/server.c). */
     _Atomic uint64_t signal_since;
     _Atomic int signal_pending;
+    _Atomic int signal_quitting; /* the loop handled it: signal_since is the quit's start */
     /* The watchdog thread (src/host/watchdog.c), NULL until a runtime with a
      * CPU limit registers. */
     struct weft__watchdog *watchdog;

@@ -1642,7 +1642,8 @@ int weft_host_emit_net(weft_host *h, const char *event, int source, const void *
  * process at once, from the signal handler itself, even if script code (an
  * onResourceStop handler, say) never returns; so does the first one when the
  * loop has not handled it within WEFT_SIGNAL_GRACE_MS (blocked in C work no
- * limit reaches; the watchdog thread watches h->signal_since). One host
+ * limit reaches; the watchdog thread watches h->signal_since), or when the
+ * quit it started has not ended within WEFT_SIGNAL_QUIT_MS. One host
  * catches signals at a time. */
 typedef struct signal_watch {
     weft_host *h;
@@ -1676,7 +1677,9 @@ static void on_signal(int signum)
 static void on_signal_async(uv_async_t *a)
 {
     signal_watch *w = a->data;
-    atomic_store_explicit(&w->h->signal_since, 0, memory_order_relaxed); /* handled */
+    /* handled: from now on the watchdog bounds the quit itself */
+    atomic_store_explicit(&w->h->signal_quitting, 1, memory_order_relaxed);
+    atomic_store_explicit(&w->h->signal_since, uv_hrtime(), memory_order_relaxed);
     weft__log(w->h, "weft", "%s: quitting (again to force)",
               signal_num == SIGINT ? "SIGINT" : "SIGTERM");
     weft__srv_queue_command(w->h, "quit");

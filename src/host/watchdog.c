@@ -20,17 +20,28 @@ struct weft__watchdog {
     weft__wd_target *targets;
 };
 
-/* A first signal the loop has not handled within WEFT_SIGNAL_GRACE_MS: the
- * loop is blocked where no limit reaches; end the process, saying so. */
+/* A first signal the loop has not handled within WEFT_SIGNAL_GRACE_MS (the
+ * loop is blocked where no limit reaches), or the quit it started not ended
+ * within WEFT_SIGNAL_QUIT_MS: end the process, saying so. */
 static void wd_signal_overdue(weft_host *h)
 {
     uint64_t since = atomic_load_explicit(&h->signal_since, memory_order_relaxed);
-    if (!since || uv_hrtime() - since < (uint64_t)WEFT_SIGNAL_GRACE_MS * 1000000) return;
+    int quitting = atomic_load_explicit(&h->signal_quitting, memory_order_relaxed);
+    int limit = quitting ? WEFT_SIGNAL_QUIT_MS : WEFT_SIGNAL_GRACE_MS;
+    if (!since || uv_hrtime() - since < (uint64_t)limit * 1000000) return;
     int sig = atomic_load_explicit(&h->signal_pending, memory_order_relaxed);
-    char msg[160];
-    int n = snprintf(msg, sizeof msg,
-                     "[weft] %s not handled within %d ms (the loop is blocked): exiting now\n",
-                     sig == SIGINT ? "SIGINT" : "SIGTERM", WEFT_SIGNAL_GRACE_MS);
+    const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM";
+    char msg[200];
+    int n = quitting ? snprintf(msg, sizeof msg,
+                                "[weft] %s: the quit did not end within %d ms (a stop handler or "
+                                "finalizer does not return): exiting now\n",
+                                name, limit)
+                     : snprintf(msg, sizeof msg,
+                                "[weft] %s not handled within %d ms (the loop is blocked): "
+                                "exiting now\n",
+                                name, limit);
+    if (n < 0) n = 0;
+    if ((size_t)n >= sizeof msg) n = (int)sizeof msg - 1;
     fflush(stdout);
     if (write(1, msg, (size_t)n) < 0) { /* nothing more to do */
     }

@@ -4,8 +4,9 @@
 # cleanly (onResourceStop runs); a second one ends the process at once, even
 # while an onResourceStop handler never returns. A first signal reaches a Lua
 # __gc finalizer that never returns (Lua patch 0006), and one the loop does
-# not handle within WEFT_SIGNAL_GRACE_MS (blocked in a sync spawn) ends the
-# process with one line. Prints the measured times.
+# not handle within WEFT_SIGNAL_GRACE_MS (blocked in a sync spawn), or whose
+# quit does not end within WEFT_SIGNAL_QUIT_MS, ends the process with one
+# line. Prints the measured times.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$T/srv"
 printf 'set weft_cpuLimitMs 0\nset weft_cpuWarnMs 0\nensure spin\nensure spinlua\n' > "$T/srv/server.cfg"
@@ -83,5 +84,23 @@ kill -TERM "$PID"
 wait_exit 10 143
 echo "first SIGTERM while the loop is blocked: exit after $(($(now_ms) - t0)) ms"
 expect '^\[weft\] SIGTERM not handled within 3000 ms (the loop is blocked): exiting now$'
+cat "$T/out"
+
+# A first SIGTERM whose quit never ends (no CPU limit; a Lua finalizer loops
+# at lua_close, after onResourceStop): the process ends WEFT_SIGNAL_QUIT_MS
+# after the loop handled the signal, saying so (143).
+rm -f "$T/in"
+rm -rf "$T/srv/resources/block"
+resource gcclose server.lua "
+KEEP = setmetatable({}, {__gc = function() print('gc at close') while true do end end})"
+printf 'set weft_cpuLimitMs 0\nset weft_cpuWarnMs 0\nensure gcclose\n' > "$T/srv/server.cfg"
+serve
+wait_for 'started resource gcclose' 20
+t0=$(now_ms)
+kill -TERM "$PID"
+wait_exit 20 143
+echo "first SIGTERM whose quit never ends: exit after $(($(now_ms) - t0)) ms"
+expect '^\[gcclose\] gc at close$'
+expect '^\[weft\] SIGTERM: the quit did not end within 10000 ms (a stop handler or finalizer does not return): exiting now$'
 cat "$T/out"
 echo PASS
