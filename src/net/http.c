@@ -660,15 +660,20 @@ static int p_body(void *ud, const char *at, size_t len)
     return c->closing ? -1 : 0;
 }
 
-/* A chunk larger than what the body may still hold is refused when its
- * size line arrives (the client gets 400 and the log says why), not waited
- * for: "ffffffffffffffff" would otherwise hold the request open. */
+/* A chunk that would take the body past its bound is refused when its size
+ * line arrives (413, as a body grown past it; the log says how far), not
+ * waited for: "ffffffffffffffff" would otherwise hold the request open. */
 static int p_chunk(void *ud, uint64_t size, const char **why)
 {
     conn *c = ud;
     size_t max = weft__net_limits_get(c->srv->h)->http_body;
     if (size <= max && c->req.body_len <= max - size) return 0;
-    *why = "a chunk larger than net_httpMaxBodyBytes";
+    weft__log(c->srv->h, "net",
+              "http %s: chunked request body over net_httpMaxBodyBytes (%zu bytes read, a chunk "
+              "of %llu next), closing",
+              c->peer, c->req.body_len, (unsigned long long)size);
+    refuse(c, 413, "request body too large\n");
+    *why = "request body too large";
     return 1;
 }
 
