@@ -209,7 +209,8 @@ static luaL_Stream *new_stream(lua_State *L)
  * "w" does not truncate when opening: each f:write truncates the file at
  * its end (FiveM's LuaIOFileWrite). Every failure is "path: No such file or
  * directory" (2) as FiveM's, except a FIFO or device ("not a regular
- * file"), a directory (EISDIR) and a NUL in the path (EINVAL). */
+ * file"), a directory (EISDIR), a NUL in the path (EINVAL), and running out
+ * of descriptors or memory (EMFILE, ENFILE, ENOMEM). */
 static int io_open(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 1);
@@ -231,7 +232,13 @@ static int io_open(lua_State *L)
         if (fd < 0 && write && errno == ENOENT)
             fd = weft__open_regular(path, O_RDWR | O_CREAT | ap, 0644);
     }
-    if (fd < 0) return fail(L, errno == ENODEV || errno == EISDIR ? errno : ENOENT, name);
+    if (fd < 0) {
+        int e = errno;
+        /* running out of descriptors (or memory) is said as it is: "No such
+         * file" would send the user looking for a missing file */
+        int keep = e == ENODEV || e == EISDIR || e == EMFILE || e == ENFILE || e == ENOMEM;
+        return fail(L, keep ? e : ENOENT, name);
+    }
     p->f = fdopen(fd, write || create ? (append ? "a+" : "r+") : "r");
     if (!p->f) {
         int e = errno;
