@@ -245,8 +245,8 @@ function digitOptions(o, mnfdDefault, mxfdDefault, notation, service) {
   }
   if (needFd) {
     if (hasFd) {
-      let mn = defaultNumberOption(mnfd, 0, 100, undefined, 'minimumFractionDigits');
-      let mx = defaultNumberOption(mxfd, 0, 100, undefined, 'maximumFractionDigits');
+      let mn = defaultNumberOption(mnfd, 0, 20, undefined, 'minimumFractionDigits');
+      let mx = defaultNumberOption(mxfd, 0, 20, undefined, 'maximumFractionDigits');
       if (mn === undefined) mn = Math.min(mnfdDefault, mx);
       else if (mx === undefined) mx = Math.max(mxfdDefault, mn);
       else if (mn > mx) throw new RangeError('maximumFractionDigits value is out of range.');

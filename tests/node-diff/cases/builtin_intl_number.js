@@ -53,3 +53,8 @@ show('resolved hi', () => new Intl.NumberFormat('hi-IN-u-nu-deva').resolvedOptio
 show('unsupported loc', () => new Intl.NumberFormat('xx-YY').resolvedOptions().locale);
 show('region fallback', () => new Intl.NumberFormat('de-XX').resolvedOptions().locale);
 show('percent', () => new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 }).format(0.12345));
+// fraction digits: V8 11 (Node 20) allows 0..20 (ES2023's 100 came later)
+for (const o of [{ maximumFractionDigits: 20 }, { maximumFractionDigits: 21 }, { minimumFractionDigits: 21 }, { maximumFractionDigits: 100 }]) {
+  show(`fraction digits ${JSON.stringify(o)}`, () => new Intl.NumberFormat('en', o).format(1 / 3));
+  show(`toLocaleString ${JSON.stringify(o)}`, () => (2 / 3).toLocaleString('en', o));
+}
