@@ -292,8 +292,10 @@ static int open_checked(fs_job *j, const char *path, int flags, int mode, int fi
     }
     int fd = open(path, flags | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, (mode_t)mode);
     if (fd < 0) {
-        if (errno == ENXIO && !fifo_ok) j->refused = 1; /* a FIFO with no reader */
-        return uv_translate_sys_error(errno);
+        int e = errno;
+        struct stat st; /* ENXIO: a FIFO with no reader, or a device with none (/dev/tty) */
+        if (e == ENXIO && !fifo_ok && !stat(path, &st) && S_ISFIFO(st.st_mode)) j->refused = 1;
+        return uv_translate_sys_error(e);
     }
     struct stat st;
     int e = 0;
