@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "host/server.h"
+#include "host/watchdog.h"
+#include "js/codec.h"
 #include "js/js.h"
 
 /* ---- nextTick ring buffer ---------------------------------------------- */
@@ -474,6 +476,15 @@ void weft__js_report_exception(weft__js *js, int from_promise)
     JSContext *ctx = js->ctx;
     JSValue err = JS_GetException(ctx);
     if (js->host->exit_requested || js->halted) {
+        JS_FreeValue(ctx, err);
+        return;
+    }
+    /* a resource's entry a first SIGINT/SIGTERM interrupted: the server is
+     * quitting; not the script's own error */
+    if (js->res && js->base.resource && weft__wd_interrupted(js->host) &&
+        !weft__codec_is_catchable(ctx, err)) {
+        weft__log(js->host, js->base.resource->name,
+                  "script interrupted: the server is quitting (a signal)");
         JS_FreeValue(ctx, err);
         return;
     }

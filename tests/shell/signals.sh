@@ -23,6 +23,8 @@ kill -INT "$PID"
 wait_exit 20
 echo "first SIGINT during a runaway loop: quit after $(($(now_ms) - t0)) ms"
 expect '^\[weft\] SIGINT: quitting'
+expect '^\[spin\] script interrupted: the server is quitting (a signal)$'
+expect_not 'InternalError: interrupted'
 expect '^\[spin\] spin stopping'
 expect '^\[spinlua\] spinlua stopping'
 expect '^\[weft\] stopped resource spin$'
