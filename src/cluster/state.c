@@ -144,6 +144,8 @@ static void lease_ok(kv_work *w, uint64_t rev)
     resolve_rev(w->call, rev);
 }
 
+#define WEFT__LEASE_UNAVAILABLE_TRIES 6
+
 static void lease_op(kv_work *w, kvStore *kv)
 {
     weft__cluster *cl = w->cl;
@@ -180,11 +182,22 @@ static void lease_op(kv_work *w, kvStore *kv)
         free(buf);
         return;
     }
+    /* JetStream answers "no responders" while the bucket's stream elects a
+     * leader (just after the bucket is made, or after a route heals): an
+     * acquire tries again for up to WEFT__LEASE_UNAVAILABLE_TRIES x 200 ms
+     * (seen in a CI run: the first acquires of a lease race, right after the
+     * leases' bucket was created, were refused so) */
+    int unavailable = 0;
     for (int attempt = 0; attempt < 3; attempt++) {
         w->sent_ns = uv_hrtime();
         if (w->op == OP_ACQUIRE) {
             s = N.kvStore_Create(&rev, kv, w->key, mine, mlen);
             if (s == NATS_OK) return lease_ok(w, rev);
+            if (s == NATS_NO_RESPONDERS && ++unavailable < WEFT__LEASE_UNAVAILABLE_TRIES) {
+                uv_sleep(200);
+                attempt--;
+                continue;
+            }
             if (!is_conflict(s)) return reject_nats(w, "ClusterLease.acquire", s);
         }
         kvEntry *e = NULL;
