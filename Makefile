@@ -37,10 +37,12 @@ install: build
 demo: build
 	@scripts/demo.sh $(BUILD)/weft
 
-# bench: everything (JS vs Node micro-benchmarks, then the host table).
-# BENCH_ARGS: more options for bench/run.mjs (e.g. --runs 3, --results FILE).
+# bench: everything (JS vs Node micro-benchmarks, start-up vs Node, then the
+# host table). BENCH_ARGS: more options for bench/run.mjs (e.g. --runs 3,
+# --results FILE).
 bench: build
 	@node bench/run.mjs --weft $(BUILD)/weft $(BENCH_ARGS)
+	@bench/startup.sh -w $(BUILD)/weft
 	@node bench/host/run.mjs --build $(BUILD)
 
 # node-compat: Node 20's own tests per area, weft's passes next to Node's

@@ -29,8 +29,7 @@ install(FILES ${WEFT_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # (Requires.private would make `pkg-config --static` demand their own static
 # dependencies, e.g. libcurl's LDAP and zstd archives).
 set(WEFT_PC_LIBS_PRIVATE "")
-foreach(l ${MSGPACK_LIBRARIES} ${SQLITE3_LIBRARIES} ${ENET_LIBRARIES} ${CRYPTO_LIBRARIES}
-    ${MARIADB_LIBRARIES} ${ZLIB_LIBRARIES} ${BROTLI_LIBRARIES} ${WEFT_PC_EXTRA_LIBS} wslay m pthread dl)
+foreach(l ${MSGPACK_LIBRARIES} ${ZLIB_LIBRARIES} ${WEFT_PC_EXTRA_LIBS} m pthread dl)
   string(APPEND WEFT_PC_LIBS_PRIVATE " -l${l}")
 endforeach()
 install(CODE "

@@ -547,10 +547,13 @@ static int configure(db_area *a, char *err, size_t errcap)
     a->timeout_s =
         weft__convars_get_int(&s->convars, "weft_dbQueryTimeout", WEFT_DB_QUERY_TIMEOUT_S);
     if (a->timeout_s < 1) a->timeout_s = 1;
-    if (!a->target || (a->be->library_init && a->be->library_init() < 0)) {
+    if (!a->target) {
+        snprintf(err, errcap, "out of memory");
+        return -1;
+    }
+    if (a->be->library_init && a->be->library_init(err, errcap) < 0) {
         free(a->target);
         a->target = NULL;
-        snprintf(err, errcap, "cannot initialise the %s client library", a->be->name);
         return -1;
     }
     a->workers = calloc((size_t)pool, sizeof *a->workers);

@@ -65,9 +65,10 @@ typedef struct db_conn db_conn;
 /* A backend: every call runs on the worker thread owning the connection. */
 typedef struct db_backend {
     const char *name; /* "sqlite", "mariadb" */
-    /* Library set-up before any worker starts (loop thread; may be NULL),
-     * and a worker thread's clean-up before it exits (may be NULL). */
-    int (*library_init)(void);
+    /* Library set-up before any worker starts (loop thread; may be NULL):
+     * 0, or -1 with a message in err; and a worker thread's clean-up before
+     * it exits (may be NULL). */
+    int (*library_init)(char *err, size_t errcap);
     void (*thread_end)(void);
     /* Open a connection for target (a file path, or a connection string);
      * a query waits at most timeout_s seconds for the server (MariaDB).

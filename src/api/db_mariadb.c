@@ -5,13 +5,12 @@
  * does). Connection strings: "mysql://user:pass@host:port/db?..." or
  * oxmysql's "host=..;port=..;user=..;password=..;database=.." form.
  * affectedRows counts matched rows (CLIENT_FOUND_ROWS), as mysql2 reports. */
-#include <errmsg.h>
-#include <mysql.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "api/db.h"
+#include "host/dl_mariadb.h"
 #include "weft_conf.h"
 
 struct db_conn {
@@ -329,9 +328,18 @@ static void my_close(db_conn *c)
     free(c);
 }
 
-static int my_library_init(void)
+static int my_library_init(char *err, size_t errcap)
 {
-    return mysql_library_init(0, NULL, NULL) ? -1 : 0;
+    const char *why;
+    if (weft__dl_load(&weft__dl_mariadb, &why) < 0) {
+        snprintf(err, errcap, "the mariadb client library is not available: %s", why);
+        return -1;
+    }
+    if (mysql_library_init(0, NULL, NULL)) {
+        snprintf(err, errcap, "cannot initialise the mariadb client library");
+        return -1;
+    }
+    return 0;
 }
 
 static void my_thread_end(void)

@@ -8,13 +8,13 @@
  * SLEEP(seconds). A statement running past weft_dbQueryTimeout is
  * interrupted (progress handler). Runs on one worker thread per connection. */
 #define _GNU_SOURCE /* strcasestr */
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <uv.h>
 #include "api/db.h"
+#include "host/dl_sqlite.h"
 #include "weft_conf.h"
 
 struct db_conn {
@@ -256,4 +256,12 @@ static void sq_close(db_conn *c)
     free(c);
 }
 
-const db_backend weft__db_sqlite = {"sqlite", NULL, NULL, sq_open, sq_exec, sq_close};
+static int sq_library_init(char *err, size_t errcap)
+{
+    const char *why;
+    if (weft__dl_load(&weft__dl_sqlite, &why) == 0) return 0;
+    snprintf(err, errcap, "SQLite is not available: %s", why);
+    return -1;
+}
+
+const db_backend weft__db_sqlite = {"sqlite", sq_library_init, NULL, sq_open, sq_exec, sq_close};

@@ -5,10 +5,10 @@
  * neither skip nor repeat keys. */
 #include "api/kvp.h"
 
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/dl_sqlite.h"
 
 enum { ST_SET, ST_GET, ST_DEL, ST_FIND, ST_SYNC_FULL, ST_SYNC_NORMAL, ST_COUNT };
 
@@ -45,6 +45,11 @@ const char *weft__kvp_error(weft__kvp *k)
 int weft__kvp_open(const char *path, weft__kvp **out, char *err, size_t errcap)
 {
     *out = NULL;
+    const char *why;
+    if (weft__dl_load(&weft__dl_sqlite, &why) < 0) {
+        snprintf(err, errcap, "cannot open the KVP store in %s: %s", path, why);
+        return WEFT_EIO;
+    }
     weft__kvp *k = calloc(1, sizeof *k);
     if (!k) return WEFT_ENOMEM;
     const char *setup = "PRAGMA journal_mode = WAL;"

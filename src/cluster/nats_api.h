@@ -7,6 +7,7 @@
 #define WEFT_CLUSTER_NATS_API_H
 
 #include <nats/nats.h>
+#include "host/dl.h"
 
 #define WEFT__NATS_FUNCTIONS(X)                                                                    \
     X(natsOptions_Create)                                                                          \
@@ -106,14 +107,8 @@
     X(kvEntry_Operation)                                                                           \
     X(kvEntry_Destroy)
 
-typedef struct weft__nats_api {
-#define WEFT__NATS_MEMBER(fn) __typeof__(fn) *fn;
-    WEFT__NATS_FUNCTIONS(WEFT__NATS_MEMBER)
-#undef WEFT__NATS_MEMBER
-} weft__nats_api;
-
-/* The table, valid once weft__nats_load() returned 0. */
-extern weft__nats_api weft__nats;
+/* The table weft__nats (host/dl.h), valid once weft__nats_load() returned 0. */
+WEFT_DL_DECLARE(nats, WEFT__NATS_FUNCTIONS)
 #define N weft__nats
 
 /* Load libnats (once per process; later calls return the first result).

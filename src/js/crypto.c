@@ -5,11 +5,7 @@
  * through weft__js_req; everything else runs on the caller's thread. */
 #include <stdlib.h>
 #include <string.h>
-#include <openssl/crypto.h>
-#include <openssl/core_names.h>
-#include <openssl/err.h>
-#include <openssl/evp.h>
-#include <openssl/rand.h>
+#include "host/dl_crypto.h"
 #include "js/js.h"
 
 /* ---- digests and HMAC ------------------------------------------------------ */
@@ -570,6 +566,9 @@ static const JSCFunctionListEntry crypto_funcs[] = {
 
 JSValue weft__js_crypto_binding(JSContext *ctx)
 {
+    const char *why;
+    if (weft__dl_load(&weft__dl_crypto, &why) < 0)
+        return JS_ThrowInternalError(ctx, "node:crypto is not available: %s", why);
     JSRuntime *rt = JS_GetRuntime(ctx);
     if (!digest_class_id) JS_NewClassID(&digest_class_id);
     if (!JS_IsRegisteredClass(rt, digest_class_id) &&

@@ -15,11 +15,11 @@
  * in the last handle's close callback. */
 #include <arpa/inet.h>
 #include <ares.h>
-#include <dlfcn.h>
-#include <pthread.h>
 #include <netdb.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/dl.h"
 #include "js/js.h"
 
 /* the c-ares functions this file calls, through pointers of their own types */
@@ -32,33 +32,22 @@
     X(ares_parse_ns_reply) X(ares_parse_txt_reply_ext) X(ares_parse_srv_reply)                \
     X(ares_parse_ptr_reply) X(ares_parse_naptr_reply) X(ares_parse_soa_reply)                 \
     X(ares_parse_caa_reply)
-#define WEFT_ARES_PTR(f) static __typeof__(f) *p_##f;
-WEFT_ARES_FNS(WEFT_ARES_PTR)
-#undef WEFT_ARES_PTR
+WEFT_DL_DECLARE(cares, WEFT_ARES_FNS)
 
-static int ares_loaded; /* 1 loaded and initialised, -1 failed; set once (ares_once) */
-static pthread_once_t ares_once = PTHREAD_ONCE_INIT;
-
-static void ares_load_once(void)
+/* ares_library_init, once, right after the symbols resolve */
+static int cares_init(char *err, size_t cap)
 {
-    {
-        void *lib = dlopen("libcares.so.2", RTLD_NOW | RTLD_LOCAL);
-        ares_loaded = lib ? 1 : -1;
-#define WEFT_ARES_SYM(f) \
-    if (lib && !(*(void **)&p_##f = dlsym(lib, #f))) ares_loaded = -1;
-        WEFT_ARES_FNS(WEFT_ARES_SYM)
-#undef WEFT_ARES_SYM
-        if (ares_loaded > 0 && p_ares_library_init(ARES_LIB_INIT_ALL) != ARES_SUCCESS)
-            ares_loaded = -1;
-    }
+    if (weft__cares.ares_library_init(ARES_LIB_INIT_ALL) == ARES_SUCCESS) return 0;
+    snprintf(err, cap, "ares_library_init failed");
+    return -1;
 }
+WEFT_DL_DEFINE(cares, WEFT_ARES_FNS, "libcares.so.2", "libc-ares2", cares_init)
 
-/* dlopen c-ares and ares_library_init, once per process (Workers' threads
- * too); 0 or -1. */
-static int ares_load(void)
+/* c-ares loaded and initialised, once per process (Workers' threads too);
+ * 0, or -1 with *why. */
+static int ares_load(const char **why)
 {
-    pthread_once(&ares_once, ares_load_once);
-    return ares_loaded > 0 ? 0 : -1;
+    return weft__dl_load(&weft__dl_cares, why);
 }
 
 /* Node's DNS_ESETSRVPENDING: setServers while queries are in flight */
@@ -141,7 +130,7 @@ static void on_poll(uv_poll_t *p, int status, int events)
     ares_socket_t fd = s->fd;
     /* an error on the socket: let c-ares read it and fail the query */
     if (status < 0) events = UV_READABLE | UV_WRITABLE;
-    p_ares_process_fd(c->ch, events & UV_READABLE ? fd : ARES_SOCKET_BAD,
+    weft__cares.ares_process_fd(c->ch, events & UV_READABLE ? fd : ARES_SOCKET_BAD,
                       events & UV_WRITABLE ? fd : ARES_SOCKET_BAD);
     update_timer(c);
 }
@@ -149,7 +138,7 @@ static void on_poll(uv_poll_t *p, int status, int events)
 static void on_timeout(uv_timer_t *t)
 {
     dns_channel *c = t->data;
-    p_ares_process_fd(c->ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
+    weft__cares.ares_process_fd(c->ch, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
     update_timer(c);
 }
 
@@ -162,7 +151,7 @@ static void update_timer(dns_channel *c)
         if (c->active) uv_ref((uv_handle_t *)&s->poll);
         else uv_unref((uv_handle_t *)&s->poll);
     }
-    struct timeval tv, *next = c->active ? p_ares_timeout(c->ch, NULL, &tv) : NULL;
+    struct timeval tv, *next = c->active ? weft__cares.ares_timeout(c->ch, NULL, &tv) : NULL;
     if (!next) {
         uv_timer_stop(&c->timer);
         return;
@@ -248,23 +237,23 @@ static int push_cnames(JSContext *ctx, const unsigned char *buf, int len, JSValu
     char *name;
     long el;
     for (int i = 0; i < qd; i++) {
-        if (p_ares_expand_name(p, buf, len, &name, &el) != ARES_SUCCESS) return -1;
-        p_ares_free_string(name);
+        if (weft__cares.ares_expand_name(p, buf, len, &name, &el) != ARES_SUCCESS) return -1;
+        weft__cares.ares_free_string(name);
         p += el + 4;
         if (p > end) return -1;
     }
     for (int i = 0; i < an; i++) {
-        if (p_ares_expand_name(p, buf, len, &name, &el) != ARES_SUCCESS) return -1;
-        p_ares_free_string(name);
+        if (weft__cares.ares_expand_name(p, buf, len, &name, &el) != ARES_SUCCESS) return -1;
+        weft__cares.ares_free_string(name);
         p += el;
         if (end - p < 10) return -1;
         int type = p[0] << 8 | p[1], rdlen = p[8] << 8 | p[9];
         p += 10;
         if (end - p < rdlen) return -1;
         if (type == T_CNAME_) {
-            if (p_ares_expand_name(p, buf, len, &name, &el) != ARES_SUCCESS) return -1;
+            if (weft__cares.ares_expand_name(p, buf, len, &name, &el) != ARES_SUCCESS) return -1;
             JSValue v = JS_NewString(ctx, name);
-            p_ares_free_string(name);
+            weft__cares.ares_free_string(name);
             if (any) {
                 JSValue o = JS_NewObject(ctx);
                 JS_SetPropertyStr(ctx, o, "value", v);
@@ -296,8 +285,8 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
         struct ares_addrttl a4[256];
         struct ares_addr6ttl a6[256];
         int n = 256;
-        rc = type == T_A_ ? p_ares_parse_a_reply(buf, len, NULL, a4, &n)
-                          : p_ares_parse_aaaa_reply(buf, len, NULL, a6, &n);
+        rc = type == T_A_ ? weft__cares.ares_parse_a_reply(buf, len, NULL, a4, &n)
+                          : weft__cares.ares_parse_aaaa_reply(buf, len, NULL, a6, &n);
         for (int i = 0; rc == ARES_SUCCESS && i < n; i++) {
             char ip[INET6_ADDRSTRLEN];
             if (type == T_A_) inet_ntop(AF_INET, &a4[i].ipaddr, ip, sizeof ip);
@@ -324,8 +313,8 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
     case T_NS_:
     case T_PTR_: {
         struct hostent *h = NULL;
-        rc = type == T_NS_ ? p_ares_parse_ns_reply(buf, len, &h)
-                           : p_ares_parse_ptr_reply(buf, len, NULL, 0, AF_INET, &h);
+        rc = type == T_NS_ ? weft__cares.ares_parse_ns_reply(buf, len, &h)
+                           : weft__cares.ares_parse_ptr_reply(buf, len, NULL, 0, AF_INET, &h);
         for (int i = 0; rc == ARES_SUCCESS && h->h_aliases[i]; i++) {
             JSValue v = JS_NewString(ctx, h->h_aliases[i]);
             if (any) {
@@ -336,12 +325,12 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
             }
             push(ctx, out, v);
         }
-        if (h) p_ares_free_hostent(h);
+        if (h) weft__cares.ares_free_hostent(h);
         break;
     }
     case T_MX_: {
         struct ares_mx_reply *r = NULL;
-        rc = p_ares_parse_mx_reply(buf, len, &r);
+        rc = weft__cares.ares_parse_mx_reply(buf, len, &r);
         for (struct ares_mx_reply *m = rc == ARES_SUCCESS ? r : NULL; m; m = m->next) {
             JSValue o = JS_NewObject(ctx);
             set_str(ctx, o, "exchange", m->host);
@@ -349,12 +338,12 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
             tag(ctx, o, any, "MX");
             push(ctx, out, o);
         }
-        if (r) p_ares_free_data(r);
+        if (r) weft__cares.ares_free_data(r);
         break;
     }
     case T_TXT_: {
         struct ares_txt_ext *r = NULL;
-        rc = p_ares_parse_txt_reply_ext(buf, len, &r);
+        rc = weft__cares.ares_parse_txt_reply_ext(buf, len, &r);
         JSValue rec = JS_UNDEFINED;
         for (struct ares_txt_ext *t = rc == ARES_SUCCESS ? r : NULL; t; t = t->next) {
             if (t->record_start || JS_IsUndefined(rec)) {
@@ -370,12 +359,12 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
             }
             push(ctx, rec, JS_NewStringLen(ctx, (const char *)t->txt, t->length));
         }
-        if (r) p_ares_free_data(r);
+        if (r) weft__cares.ares_free_data(r);
         break;
     }
     case T_SRV_: {
         struct ares_srv_reply *r = NULL;
-        rc = p_ares_parse_srv_reply(buf, len, &r);
+        rc = weft__cares.ares_parse_srv_reply(buf, len, &r);
         for (struct ares_srv_reply *s = rc == ARES_SUCCESS ? r : NULL; s; s = s->next) {
             JSValue o = JS_NewObject(ctx);
             set_str(ctx, o, "name", s->host);
@@ -385,12 +374,12 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
             tag(ctx, o, any, "SRV");
             push(ctx, out, o);
         }
-        if (r) p_ares_free_data(r);
+        if (r) weft__cares.ares_free_data(r);
         break;
     }
     case T_NAPTR_: {
         struct ares_naptr_reply *r = NULL;
-        rc = p_ares_parse_naptr_reply(buf, len, &r);
+        rc = weft__cares.ares_parse_naptr_reply(buf, len, &r);
         for (struct ares_naptr_reply *s = rc == ARES_SUCCESS ? r : NULL; s; s = s->next) {
             JSValue o = JS_NewObject(ctx);
             set_str(ctx, o, "flags", (const char *)s->flags);
@@ -402,12 +391,12 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
             tag(ctx, o, any, "NAPTR");
             push(ctx, out, o);
         }
-        if (r) p_ares_free_data(r);
+        if (r) weft__cares.ares_free_data(r);
         break;
     }
     case T_SOA_: {
         struct ares_soa_reply *s = NULL;
-        rc = p_ares_parse_soa_reply(buf, len, &s);
+        rc = weft__cares.ares_parse_soa_reply(buf, len, &s);
         if (rc == ARES_SUCCESS) {
             JSValue o = any ? JS_NewObject(ctx) : JS_DupValue(ctx, out);
             set_str(ctx, o, "nsname", s->nsname);
@@ -421,12 +410,12 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
             if (any) push(ctx, out, o);
             else JS_FreeValue(ctx, o);
         }
-        if (s) p_ares_free_data(s);
+        if (s) weft__cares.ares_free_data(s);
         break;
     }
     case T_CAA_: {
         struct ares_caa_reply *r = NULL;
-        rc = p_ares_parse_caa_reply(buf, len, &r);
+        rc = weft__cares.ares_parse_caa_reply(buf, len, &r);
         for (struct ares_caa_reply *a = rc == ARES_SUCCESS ? r : NULL; a; a = a->next) {
             JSValue o = JS_NewObject(ctx);
             set_int(ctx, o, "critical", a->critical);
@@ -436,7 +425,7 @@ static int parse_answer(JSContext *ctx, int type, const unsigned char *buf, int 
             tag(ctx, o, any, "CAA");
             push(ctx, out, o);
         }
-        if (r) p_ares_free_data(r);
+        if (r) weft__cares.ares_free_data(r);
         break;
     }
     }
@@ -572,7 +561,7 @@ static void channel_finalizer(JSRuntime *rt, JSValue val)
     (void)rt;
     if (!c) return;
     c->destroyed = 1;
-    p_ares_destroy(c->ch); /* answers every query (freed: destroyed) and closes sockets */
+    weft__cares.ares_destroy(c->ch); /* answers every query (freed: destroyed) and closes sockets */
     for (dns_query *q = c->done, *next; q; q = next) {
         next = q->next;
         if (weft__js_req_unlink(&q->link)) JS_FreeValue(c->js->ctx, q->link.req);
@@ -599,8 +588,8 @@ static JSValue js_new_channel(JSContext *ctx, JSValueConst this_val, int argc, J
     int32_t timeout = -1, tries = 4;
     if (JS_ToInt32(ctx, &timeout, argv[0]) || JS_ToInt32(ctx, &tries, argv[1]))
         return JS_EXCEPTION;
-    if (ares_load() < 0)
-        return JS_ThrowInternalError(ctx, "DNS queries unavailable: cannot load libcares.so.2");
+    const char *why;
+    if (ares_load(&why) < 0) return JS_ThrowInternalError(ctx, "DNS queries unavailable: %s", why);
     dns_channel *c = calloc(1, sizeof *c);
     if (!c) return JS_ThrowOutOfMemory(ctx);
     struct ares_options o = {0};
@@ -613,14 +602,14 @@ static JSValue js_new_channel(JSContext *ctx, JSValueConst this_val, int argc, J
         o.timeout = timeout;
         mask |= ARES_OPT_TIMEOUTMS;
     }
-    int rc = p_ares_init_options(&c->ch, &o, mask);
+    int rc = weft__cares.ares_init_options(&c->ch, &o, mask);
     if (rc != ARES_SUCCESS) {
         free(c);
-        return JS_ThrowInternalError(ctx, "c-ares: %s", p_ares_strerror(rc));
+        return JS_ThrowInternalError(ctx, "c-ares: %s", weft__cares.ares_strerror(rc));
     }
     JSValue obj = JS_NewObjectClass(ctx, (int)channel_class_id);
     if (JS_IsException(obj)) {
-        p_ares_destroy(c->ch);
+        weft__cares.ares_destroy(c->ch);
         free(c);
         return obj;
     }
@@ -662,7 +651,7 @@ static JSValue js_query(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     const char *name = JS_ToCString(ctx, argv[2]);
     if (!name) return JS_EXCEPTION;
     dns_query *q = new_query(ctx, c, argv[0], qt->type);
-    if (q) p_ares_query(c->ch, name, 1 /* C_IN */, qt->type, on_answer, q);
+    if (q) weft__cares.ares_query(c->ch, name, 1 /* C_IN */, qt->type, on_answer, q);
     JS_FreeCString(ctx, name);
     if (!q) return JS_EXCEPTION;
     update_timer(c);
@@ -685,7 +674,7 @@ static JSValue js_get_host_by_addr(JSContext *ctx, JSValueConst this_val, int ar
     if (!family) return JS_NewInt32(ctx, UV_EINVAL);
     dns_query *q = new_query(ctx, c, argv[0], 0);
     if (!q) return JS_EXCEPTION;
-    p_ares_gethostbyaddr(c->ch, addr, family == AF_INET ? 4 : 16, family, on_host, q);
+    weft__cares.ares_gethostbyaddr(c->ch, addr, family == AF_INET ? 4 : 16, family, on_host, q);
     update_timer(c);
     return JS_NewInt32(ctx, 0);
 }
@@ -696,8 +685,8 @@ static JSValue js_get_servers(JSContext *ctx, JSValueConst this_val, int argc, J
     dns_channel *c = get_ch(ctx, this_val);
     if (!c) return JS_EXCEPTION;
     struct ares_addr_port_node *list = NULL;
-    int rc = p_ares_get_servers_ports(c->ch, &list);
-    if (rc != ARES_SUCCESS) return JS_ThrowInternalError(ctx, "c-ares: %s", p_ares_strerror(rc));
+    int rc = weft__cares.ares_get_servers_ports(c->ch, &list);
+    if (rc != ARES_SUCCESS) return JS_ThrowInternalError(ctx, "c-ares: %s", weft__cares.ares_strerror(rc));
     JSValue a = JS_NewArray(ctx);
     uint32_t i = 0;
     for (struct ares_addr_port_node *s = list; s; s = s->next) {
@@ -708,7 +697,7 @@ static JSValue js_get_servers(JSContext *ctx, JSValueConst this_val, int argc, J
         JS_SetPropertyUint32(ctx, pair, 1, JS_NewInt32(ctx, s->udp_port));
         JS_SetPropertyUint32(ctx, a, i++, pair);
     }
-    if (list) p_ares_free_data(list);
+    if (list) weft__cares.ares_free_data(list);
     return a;
 }
 
@@ -746,7 +735,7 @@ static JSValue js_set_servers(JSContext *ctx, JSValueConst this_val, int argc, J
         free(nodes);
         return JS_EXCEPTION;
     }
-    if (rc == ARES_SUCCESS) rc = p_ares_set_servers_ports(c->ch, nodes);
+    if (rc == ARES_SUCCESS) rc = weft__cares.ares_set_servers_ports(c->ch, nodes);
     free(nodes);
     return JS_NewInt32(ctx, rc);
 }
@@ -768,8 +757,8 @@ static JSValue js_set_local_address(JSContext *ctx, JSValueConst this_val, int a
         else if (i == 1) inet_pton(AF_INET6, s, ip6);
         JS_FreeCString(ctx, s);
     }
-    p_ares_set_local_ip4(c->ch, ip4);
-    p_ares_set_local_ip6(c->ch, ip6);
+    weft__cares.ares_set_local_ip4(c->ch, ip4);
+    weft__cares.ares_set_local_ip6(c->ch, ip6);
     return JS_UNDEFINED;
 }
 
@@ -778,7 +767,7 @@ static JSValue js_cancel(JSContext *ctx, JSValueConst this_val, int argc, JSValu
 {
     dns_channel *c = get_ch(ctx, this_val);
     if (!c) return JS_EXCEPTION;
-    p_ares_cancel(c->ch);
+    weft__cares.ares_cancel(c->ch);
     update_timer(c);
     return JS_UNDEFINED;
 }
@@ -789,8 +778,8 @@ static JSValue js_strerror(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     int32_t e = 0;
     if (JS_ToInt32(ctx, &e, argv[0])) return JS_EXCEPTION;
     if (e == ESETSRVPENDING) return JS_NewString(ctx, "There are pending queries.");
-    if (ares_load() < 0) return JS_NewString(ctx, "unknown error");
-    return JS_NewString(ctx, p_ares_strerror(e));
+    if (ares_load(NULL) < 0) return JS_NewString(ctx, "unknown error");
+    return JS_NewString(ctx, weft__cares.ares_strerror(e));
 }
 
 static const JSCFunctionListEntry channel_proto[] = {

@@ -1,49 +1,19 @@
-/* icu.c: loading ICU (libicuuc, libicui18n of Debian's ICU 72) with dlopen
+/* icu.c: loading ICU (libicuuc, libicui18n of Debian's ICU 72; host/dl.h)
  * on the first Intl or non-UTF TextDecoder use, and the string conversions
  * between QuickJS and ICU's UTF-16. The one file that knows ICU is not
  * linked; icu.h names the functions. */
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "js/icu.h"
 
-#define WEFT_ICU_PTR_DEF(f) __typeof__(f) *weft__icu_##f;
-WEFT_ICU_UC_FNS(WEFT_ICU_PTR_DEF)
-WEFT_ICU_I18N_FNS(WEFT_ICU_PTR_DEF)
-
-#define WEFT_ICU_STR2(x) #x
-#define WEFT_ICU_STR(x) WEFT_ICU_STR2(x) /* ucnv_open -> "ucnv_open_72" */
-
-static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
-static char icu_error[256]; /* empty when loaded */
-
-static void icu_load_once(void)
-{
-    static const char *const libs[2] = {"libicuuc.so." U_ICU_VERSION_SHORT,
-                                        "libicui18n.so." U_ICU_VERSION_SHORT};
-    void *h[2];
-    for (int i = 0; i < 2; i++) {
-        h[i] = dlopen(libs[i], RTLD_NOW | RTLD_LOCAL);
-        if (!h[i]) {
-            snprintf(icu_error, sizeof icu_error, "ICU is not available: %s", dlerror());
-            return;
-        }
-    }
-#define WEFT_ICU_SYM(lib, ptr, f)                                                              \
-    if (!icu_error[0] && !(*(void **)&ptr = dlsym(h[lib], WEFT_ICU_STR(f))))                  \
-        snprintf(icu_error, sizeof icu_error, "ICU is not available: no %s", WEFT_ICU_STR(f));
-#define WEFT_ICU_SYM_UC(f) WEFT_ICU_SYM(0, weft__icu_##f, f)
-#define WEFT_ICU_SYM_I18N(f) WEFT_ICU_SYM(1, weft__icu_##f, f)
-    WEFT_ICU_UC_FNS(WEFT_ICU_SYM_UC)
-    WEFT_ICU_I18N_FNS(WEFT_ICU_SYM_I18N)
-}
+WEFT_DL_DEFINE(icu, WEFT_ICU_FNS, "libicui18n.so." U_ICU_VERSION_SHORT,
+               "libicu" U_ICU_VERSION_SHORT, NULL)
 
 int weft__icu_load(JSContext *ctx)
 {
-    pthread_once(&icu_once, icu_load_once);
-    if (!icu_error[0]) return 0;
-    JS_ThrowInternalError(ctx, "%s", icu_error);
+    const char *why;
+    if (weft__dl_load(&weft__dl_icu, &why) == 0) return 0;
+    JS_ThrowInternalError(ctx, "ICU is not available: %s", why);
     return -1;
 }
 

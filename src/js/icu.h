@@ -1,9 +1,8 @@
 /* icu.h: the ICU C API (Debian's libicu-dev, ICU 72) as weft's JS code sees
- * it. ICU is not linked but loaded on first use (weft__icu_load): binding
- * libicuuc and libicui18n at exec time cost an empty program ~3 M
+ * it. ICU is not linked but loaded on first use (weft__icu_load, host/dl.h):
+ * binding libicuuc and libicui18n at exec time cost an empty program ~3 M
  * instructions. Callers write ICU(ucnv_open)(...) for ICU's ucnv_open; the
- * pointers are set once per process, from any thread that loads first
- * (a pthread_once). */
+ * pointers are set once per process, from any thread that loads first. */
 #ifndef WEFT_JS_ICU_H
 #define WEFT_JS_ICU_H
 
@@ -29,6 +28,7 @@
 #include <unicode/ureldatefmt.h>
 #include <unicode/ustring.h>
 #include <quickjs.h>
+#include "host/dl.h"
 
 /* The functions weft calls, in libicuuc (UC) and libicui18n (I18N). */
 #define WEFT_ICU_UC_FNS(X)                                                                    \
@@ -64,11 +64,13 @@
     X(udtitvfmt_formatToResult) X(udtitvfmt_openResult) X(udtitvfmt_resultAsValue)         \
     X(udtitvfmt_closeResult) X(udatpg_getSkeleton)
 
-#define WEFT_ICU_PTR_DECL(f) extern __typeof__(f) *weft__icu_##f;
-WEFT_ICU_UC_FNS(WEFT_ICU_PTR_DECL)
-WEFT_ICU_I18N_FNS(WEFT_ICU_PTR_DECL)
-#undef WEFT_ICU_PTR_DECL
-#define ICU(f) weft__icu_##f
+/* One table (host/dl.h) for both: libicui18n is opened, and dlsym finds
+ * libicuuc's functions through it (its dependency). ICU's header renames
+ * each function with its version (ucnv_open -> ucnv_open_72), and so do the
+ * table's member and symbol names. */
+#define WEFT_ICU_FNS(X) WEFT_ICU_UC_FNS(X) WEFT_ICU_I18N_FNS(X)
+WEFT_DL_DECLARE(icu, WEFT_ICU_FNS)
+#define ICU(f) weft__icu.f
 
 /* Load ICU once per process. 0, or -1 with an Error thrown on ctx (saying
  * which library or symbol was missing) when ICU is not installed. */

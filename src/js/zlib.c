@@ -9,12 +9,12 @@
  * result is copied back and the callback entered through weft__host_enter, so
  * it runs at the checkpoint like any libuv callback. A handle busy when its
  * runtime or JS object goes away is orphaned and freed by its after-work. */
-#include <brotli/decode.h>
-#include <brotli/encode.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include "host/dl_brotlidec.h"
+#include "host/dl_brotlienc.h"
 #include "js/js.h"
 
 enum {
@@ -362,6 +362,10 @@ static JSValue z_init(JSContext *ctx, JSValueConst this_val, int argc, JSValueCo
         uint32_t *params = (uint32_t *)pp;
         size_t n = plen / 4;
         int ok = 1;
+        const char *why;
+        if (weft__dl_load(z->mode == M_BROTLI_ENCODE ? &weft__dl_brotlienc : &weft__dl_brotlidec,
+                          &why) < 0)
+            return JS_ThrowInternalError(ctx, "brotli is not available: %s", why);
         if (z->mode == M_BROTLI_ENCODE) {
             z->benc = BrotliEncoderCreateInstance(NULL, NULL, NULL);
             if (!z->benc) return JS_NewBool(ctx, 0);

@@ -8,68 +8,63 @@
  * only http and https (also after redirects, at most 10). */
 #define CURL_DISABLE_TYPECHECK /* its macros would hide the pointers below */
 #include <curl/curl.h>
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/dl.h"
 #include "net/net.h"
 
-/* libcurl is loaded on the first outbound request (dlopen), not linked:
+/* libcurl is loaded on the first outbound request (host/dl.h), not linked:
  * with the ~30 libraries it needs (GnuTLS, Kerberos, LDAP, SSH, ...),
  * binding it at exec time was ~10 M of the 22 M instructions an empty
- * `weft run` took. The functions this file calls, through pointers of
- * their own types, named as libcurl names them. */
+ * `weft run` took. The functions this file calls, named as libcurl names
+ * them (curl.h's pass-through macros for setopt/getinfo are undone first). */
+#undef curl_easy_setopt
+#undef curl_easy_getinfo
+#undef curl_multi_setopt
 #define WEFT_CURL_FNS(X)                                                                    \
     X(curl_global_init) X(curl_easy_init) X(curl_easy_setopt) X(curl_easy_getinfo)         \
     X(curl_easy_cleanup) X(curl_easy_strerror) X(curl_slist_append) X(curl_slist_free_all) \
     X(curl_multi_init) X(curl_multi_setopt) X(curl_multi_add_handle)                       \
     X(curl_multi_remove_handle) X(curl_multi_socket_action) X(curl_multi_assign)           \
     X(curl_multi_info_read) X(curl_multi_cleanup)
-#define WEFT_CURL_PTR(f) static __typeof__(f) *p_##f;
-WEFT_CURL_FNS(WEFT_CURL_PTR)
-#undef curl_easy_setopt /* curl.h's pass-through macros */
-#undef curl_easy_getinfo
-#undef curl_multi_setopt
-#define curl_global_init p_curl_global_init
-#define curl_easy_init p_curl_easy_init
-#define curl_easy_setopt p_curl_easy_setopt
-#define curl_easy_getinfo p_curl_easy_getinfo
-#define curl_easy_cleanup p_curl_easy_cleanup
-#define curl_easy_strerror p_curl_easy_strerror
-#define curl_slist_append p_curl_slist_append
-#define curl_slist_free_all p_curl_slist_free_all
-#define curl_multi_init p_curl_multi_init
-#define curl_multi_setopt p_curl_multi_setopt
-#define curl_multi_add_handle p_curl_multi_add_handle
-#define curl_multi_remove_handle p_curl_multi_remove_handle
-#define curl_multi_socket_action p_curl_multi_socket_action
-#define curl_multi_assign p_curl_multi_assign
-#define curl_multi_info_read p_curl_multi_info_read
-#define curl_multi_cleanup p_curl_multi_cleanup
+WEFT_DL_DECLARE(libcurl, WEFT_CURL_FNS)
 
-static pthread_mutex_t curl_lock = PTHREAD_MUTEX_INITIALIZER;
-static int curl_loaded; /* 1 loaded and initialised, -1 failed (logged once) */
+/* curl_global_init, once, right after the symbols resolve */
+static int curl_init(char *err, size_t cap)
+{
+    if (!weft__libcurl.curl_global_init(CURL_GLOBAL_DEFAULT)) return 0;
+    snprintf(err, cap, "curl_global_init failed");
+    return -1;
+}
+WEFT_DL_DEFINE(libcurl, WEFT_CURL_FNS, "libcurl.so.4", "libcurl4", curl_init)
 
-/* dlopen libcurl and curl_global_init, once per process; 0 or WEFT_EIO. */
+#define curl_easy_init weft__libcurl.curl_easy_init
+#define curl_easy_setopt weft__libcurl.curl_easy_setopt
+#define curl_easy_getinfo weft__libcurl.curl_easy_getinfo
+#define curl_easy_cleanup weft__libcurl.curl_easy_cleanup
+#define curl_easy_strerror weft__libcurl.curl_easy_strerror
+#define curl_slist_append weft__libcurl.curl_slist_append
+#define curl_slist_free_all weft__libcurl.curl_slist_free_all
+#define curl_multi_init weft__libcurl.curl_multi_init
+#define curl_multi_setopt weft__libcurl.curl_multi_setopt
+#define curl_multi_add_handle weft__libcurl.curl_multi_add_handle
+#define curl_multi_remove_handle weft__libcurl.curl_multi_remove_handle
+#define curl_multi_socket_action weft__libcurl.curl_multi_socket_action
+#define curl_multi_assign weft__libcurl.curl_multi_assign
+#define curl_multi_info_read weft__libcurl.curl_multi_info_read
+#define curl_multi_cleanup weft__libcurl.curl_multi_cleanup
+
+/* libcurl loaded and initialised, once per process; 0, or WEFT_EIO after
+ * one line (the first time) naming what is missing. */
 static int curl_load(void)
 {
-    pthread_mutex_lock(&curl_lock);
-    if (!curl_loaded) {
-        void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-        curl_loaded = lib ? 1 : -1;
-#define WEFT_CURL_SYM(f) \
-    if (lib && !(*(void **)&p_##f = dlsym(lib, #f))) curl_loaded = -1;
-        WEFT_CURL_FNS(WEFT_CURL_SYM)
-#undef WEFT_CURL_SYM
-        if (curl_loaded > 0 && p_curl_global_init(CURL_GLOBAL_DEFAULT)) curl_loaded = -1;
-        if (curl_loaded < 0)
-            fprintf(stderr, "weft: outbound HTTP unavailable: cannot load libcurl.so.4 (%s)\n",
-                    lib ? "missing symbols or init failed" : dlerror());
-    }
-    int ok = curl_loaded > 0;
-    pthread_mutex_unlock(&curl_lock);
-    return ok ? 0 : WEFT_EIO;
+    static int reported;
+    const char *why;
+    if (!weft__dl_load(&weft__dl_libcurl, &why)) return 0;
+    if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
+        fprintf(stderr, "weft: outbound HTTP unavailable: %s\n", why);
+    return WEFT_EIO;
 }
 
 typedef struct sock {

@@ -7,11 +7,11 @@
  * Every wire message is one reliable packet on channel 0. Bytes queued to a
  * peer are counted from send until ENet frees the packet (acknowledged), so
  * a slow peer hits net_maxPlayerOutboundBytes like a WebSocket one. */
-#include <enet/enet.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "host/dl_enet.h"
 #include "host/server.h"
 #include "net/net_int.h"
 
@@ -40,9 +40,16 @@ struct weft__enet_srv {
 
 static int g_enet_init;
 
+/* Loads libenet and initialises it (loop thread); 0, or WEFT_EIO after
+ * one line naming what is missing. */
 static int init_once(void)
 {
     if (!g_enet_init) {
+        const char *why;
+        if (weft__dl_load(&weft__dl_enet, &why) < 0) {
+            fprintf(stderr, "weft: the game client transport (ENet) is not available: %s\n", why);
+            return WEFT_EIO;
+        }
         if (enet_initialize()) return WEFT_EIO;
         g_enet_init = 1;
     }

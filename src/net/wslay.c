@@ -4,11 +4,12 @@
  * weft__ws_feed) and writes through our send callback (the owner's out()).
  * Messages are bounded by max_message (wslay fails a longer one with close
  * code 1009); control frames, fragmentation and masking are wslay's. */
-#include <openssl/evp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-#include <wslay/wslay.h>
+#include "host/dl_crypto.h"
+#include "host/dl_wslay.h"
 #include "net/net.h"
 
 struct weft__ws {
@@ -99,8 +100,22 @@ static const struct wslay_event_callbacks callbacks = {
     .on_msg_recv_callback = msg_cb,
 };
 
+/* libwslay and libcrypto (SHA-1 of the handshake), loaded on the first
+ * WebSocket; 0, or -1 after one line (the first time) naming what is
+ * missing. */
+static int ws_load(void)
+{
+    static int reported;
+    const char *why;
+    if (!weft__dl_load(&weft__dl_wslay, &why) && !weft__dl_load(&weft__dl_crypto, &why)) return 0;
+    if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
+        fprintf(stderr, "weft: WebSockets are not available: %s\n", why);
+    return -1;
+}
+
 weft__ws *weft__ws_new(int client, size_t max_message, const weft__ws_cbs *cbs, void *ud)
 {
+    if (ws_load()) return NULL;
     weft__ws *ws = calloc(1, sizeof *ws);
     if (!ws) return NULL;
     ws->cbs = cbs;
@@ -186,6 +201,7 @@ int weft__ws_accept_key(const char *key, size_t key_len, char out[29])
     static const char guid[] = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int mdlen = 0;
+    if (ws_load()) return WEFT_EIO;
     EVP_MD_CTX *c = EVP_MD_CTX_new();
     if (!c) return WEFT_ENOMEM;
     int ok = EVP_DigestInit_ex(c, EVP_sha1(), NULL) && EVP_DigestUpdate(c, key, key_len) &&
