@@ -470,19 +470,35 @@ static const weft__rt_ops js_ops;
 
 /* Run one bootstrap file: its bytecode (tools/jsc.c) evaluates to
  * `function (internal, natives)`, called once. */
+/* Run one bootstrap file. WEFT_PROFILE_BOOT=1: its time and heap on stderr
+ * (bootstrap and lazy loads alike; a file another one loads on its way is
+ * counted in both). */
 static int run_lib(weft__js *js, JSValue natives, const struct weft__js_lib_entry *e)
 {
     JSContext *ctx = js->ctx;
+    static int profile = -1;
+    if (profile < 0) profile = getenv("WEFT_PROFILE_BOOT") != NULL;
+    uint64_t t0 = profile ? uv_hrtime() : 0;
+    JSMemoryUsage mu0, mu1;
+    if (profile) JS_ComputeMemoryUsage(js->rt, &mu0);
+    int rc = -1;
     JSValue obj = JS_ReadObject(ctx, e->src, e->len, JS_READ_OBJ_BYTECODE);
-    if (JS_IsException(obj)) return -1;
-    JSValue fn = JS_EvalFunction(ctx, obj);
-    if (JS_IsException(fn)) return -1;
-    JSValue args[2] = {js->internal, natives};
-    JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, (JSValueConst *)args);
-    JS_FreeValue(ctx, fn);
-    if (JS_IsException(r)) return -1;
-    JS_FreeValue(ctx, r);
-    return 0;
+    if (!JS_IsException(obj)) {
+        JSValue fn = JS_EvalFunction(ctx, obj);
+        if (!JS_IsException(fn)) {
+            JSValue args[2] = {js->internal, natives};
+            JSValue r = JS_Call(ctx, fn, JS_UNDEFINED, 2, (JSValueConst *)args);
+            JS_FreeValue(ctx, fn);
+            if (!JS_IsException(r)) rc = 0;
+            JS_FreeValue(ctx, r);
+        }
+    }
+    if (profile) {
+        JS_ComputeMemoryUsage(js->rt, &mu1);
+        fprintf(stderr, "boot %-12s %6.3f ms %7lld bytes\n", e->name, (uv_hrtime() - t0) / 1e6,
+                (long long)(mu1.malloc_size - mu0.malloc_size));
+    }
+    return rc;
 }
 
 /* Node's own flags given before the script (`weft --expose-gc f.js`): into
@@ -585,19 +601,11 @@ weft__js *weft__js_create(weft_host *h, weft__ur_mode mode, int argc, char **arg
         goto fail;
     }
     for (int i = 0; boot_order[i]; i++) {
+        /* resource.js only defines a resource's globals: weft run skips it */
+        if (!resource && !strcmp(boot_order[i], "resource")) continue;
         const struct weft__js_lib_entry *e = lib_find(boot_order[i]);
         if (!e) continue; /* optional (inspect.js until present) */
-        /* WEFT_PROFILE_BOOT=1: time and heap of each bootstrap file, on stderr */
-        uint64_t tl0 = uv_hrtime();
-        JSMemoryUsage mu0, mu1;
-        if (getenv("WEFT_PROFILE_BOOT")) JS_ComputeMemoryUsage(js->rt, &mu0);
-        int rl = run_lib(js, natives, e);
-        if (getenv("WEFT_PROFILE_BOOT")) {
-            JS_ComputeMemoryUsage(js->rt, &mu1);
-            fprintf(stderr, "boot %-12s %6.3f ms %7lld bytes\n", e->name, (uv_hrtime() - tl0) / 1e6,
-                    (long long)(mu1.malloc_size - mu0.malloc_size));
-        }
-        if (rl < 0) {
+        if (run_lib(js, natives, e) < 0) {
             JSValue err = JS_GetException(ctx);
             const char *s = JS_ToCString(ctx, err);
             JSValue st = JS_GetPropertyStr(ctx, err, "stack");

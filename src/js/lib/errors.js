@@ -101,12 +101,17 @@ lazyInternal(['EventEmitter'], 'events');
 {
   let ready = [];
   internal.whenProcess = (fn) => { if (ready) ready.push(fn); else fn(); };
-  lazyInternal(['process', 'stream', 'applyExecArgv', 'emitBeforeExit', 'emitExit', 'limitFrames',
+  lazyInternal(['process', 'stream', 'applyExecArgv', 'limitFrames',
                 'printUncaught', 'triggerUncaughtException', 'setupChannelFromEnv', 'arrowColumn'], 'process', () => {
     const fns = ready;
     ready = null;
     for (const fn of fns) fn();
   });
+  // What C calls at the end: until process.js has run, nobody can listen
+  // for 'beforeExit' or 'exit' or set process.exitCode, so the end needs no
+  // process object (process.js replaces both).
+  internal.emitBeforeExit = () => {};
+  internal.emitExit = () => 0;
 }
 lazyInternal(['processPromiseRejections', 'multipleResolves'], 'promises');
 

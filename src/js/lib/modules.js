@@ -2,7 +2,8 @@
 // Node's lib/internal/modules/cjs/loader.js for relative/absolute paths,
 // node_modules folders, .js/.cjs/.json, and built-ins. ES modules (.mjs) are
 // loaded by C (src/js/modules.c) through QuickJS's module loader.
-const process = internal.process;
+// process: internal.process where used, so a script that never touches it
+// never loads process.js (an empty `weft run`: ~0.5 ms)
 
 function normalize(path) {
   const abs = path.startsWith('/');
@@ -34,7 +35,7 @@ builtins.timers = () => {
   }
   return t;
 };
-builtins.process = () => process;
+builtins.process = () => internal.process;
 builtins.console = () => globalThis.console;
 builtins.async_hooks = () => {
   if (!internal.asyncHooksModule) natives.loadLib('async_hooks');
@@ -624,7 +625,7 @@ internal.runEval = function (source, print, name = '[eval]') {
   const module = new Module(name, null);
   module.filename = resolvePath(natives.cwd(), name);
   module.paths = [];
-  process._eval = source;
+  internal.process._eval = source;
   const globals = { module, exports: module.exports, require: makeRequire(module), __filename: name, __dirname: '.' };
   for (const [k, v] of Object.entries(globals)) {
     Object.defineProperty(globalThis, k, { value: v, writable: true, configurable: true, enumerable: false });
@@ -670,9 +671,9 @@ Object.defineProperty(globalThis, Symbol.for('weft.loadBuiltin'), {
 // top-level await).
 internal.handleMainPromise = function (promise) {
   function handleProcessExit() {
-    if (process.exitCode === undefined) process.exitCode = 13;
+    if (internal.process.exitCode === undefined) internal.process.exitCode = 13;
     natives.print(2, 'Warning: Detected unsettled top-level await\n');
   }
-  process.on('exit', handleProcessExit);
-  return promise.finally(() => process.off('exit', handleProcessExit));
+  internal.process.on('exit', handleProcessExit);
+  return promise.finally(() => internal.process.off('exit', handleProcessExit));
 };
