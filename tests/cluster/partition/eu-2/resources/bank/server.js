@@ -14,6 +14,7 @@ ProvideClusterExports();
 exports('ping', () => me);
 exports('acquire', async (name) => { const r = await ClusterLease.acquire(name); acquiredAt = Date.now(); return r; });
 exports('owner', (name) => ClusterLease.owner(name));
+exports('release', (name) => ClusterLease.release(name));
 exports('records', () => ({ seen, calls, lost, acquiredAt, durable }));
 setInterval(() => {
   const at = Date.now();
