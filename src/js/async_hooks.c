@@ -220,7 +220,13 @@ void weft__js_emit_destroy(weft__js *js, int64_t async_id)
         js->destroy_job_queued = 1;
 }
 
-/* Bound: ids queued by destroy hooks themselves wait for the next pass. */
+/* Bound: ids queued by destroy hooks themselves wait for the next pass.
+ * The idle handle queue_destroy started (so the loop polls without blocking
+ * until the check phase delivers them) stops here once nothing is queued and
+ * no referenced immediate needs it, whichever path emptied the queue: the
+ * check phase, the microtask past DESTROY_BATCH ids, or natives. (It stayed
+ * on after the microtask path, and the loop never ended: a chain of 16384 or
+ * more nextTicks under a destroy hook kept `weft run` spinning at exit.) */
 void weft__js_run_destroy_queue(weft__js *js)
 {
     size_t n = js->destroy_len;
@@ -231,6 +237,8 @@ void weft__js_run_destroy_queue(weft__js *js)
     for (size_t i = 0; i < n && !js->host->exit_requested; i++)
         if (emit_id(js, WEFT_HOOK_DESTROY, ids[i]) < 0) break;
     free(ids);
+    if (!js->destroy_pending && js->timer_info[WEFT_IMM_REF_COUNT] == 0)
+        uv_idle_stop(&js->idle);
 }
 
 /* ---- ticks while hooks are active --------------------------------------- */

@@ -80,10 +80,8 @@ static void check_immediate(uv_check_t *handle)
         /* native immediates first: queued destroy hooks (Node's
          * RunAndClearNativeImmediates) */
         weft__host_enter(h, &js->base);
-        weft__js_run_destroy_queue(js);
+        weft__js_run_destroy_queue(js); /* stops the idle handle when it may */
         weft__host_leave(h);
-        if (js->timer_info[WEFT_IMM_REF_COUNT] == 0 && !js->destroy_pending)
-            uv_idle_stop(&js->idle);
     }
     if (js->timer_info[WEFT_IMM_COUNT] == 0 || h->exit_requested) return;
     weft__js_run_immediates(js);
