@@ -127,8 +127,13 @@ async function main() {
     }, 40000);
     const agreedAt = Date.now();
     second = null;
-    try { await bank({ timeout: 10000 }).acquire('p1'); } catch (e) { second = msg(e); }
+    let took;
+    try { took = await bank({ timeout: 10000 }).acquire('p1'); } catch (e) { second = msg(e); }
     const lapsed = myLosses.some((l) => l.name === 'p1' && l.at >= agreedAt);
+    if (second === null) {
+      console.log(`eu-2 took p1 (revision ${took}) ${Date.now() - agreedAt} ms after the owners agreed; ` +
+        `eu-1 lapsed meanwhile: ${lapsed}; eu-1 now reads the owner ${await ClusterLease.owner('p1')}`);
+    }
     if (second !== null || !lapsed || attempt === 3) break;
     console.log(`eu-1's lease on p1 lapsed after the owners agreed, and eu-2 took it; again (${attempt})`);
     await waitFor('eu-2 to release p1', () => bank({ timeout: 10000 }).release('p1').then(() => true), 20000);
