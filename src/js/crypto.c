@@ -1,6 +1,7 @@
 /* crypto.c: the C half of Node's `crypto` module on OpenSSL 3 (libcrypto):
- * message digests and HMAC as objects (EVP_MD_CTX / EVP_MAC_CTX), the CSPRNG
- * (RAND_bytes), PBKDF2 and scrypt, constant-time compare. Key derivation,
+ * message digests and HMAC as objects (EVP_MD_CTX / EVP_MAC_CTX), symmetric
+ * ciphers (EVP_CIPHER_CTX, AEAD modes included), the CSPRNG (RAND_bytes),
+ * PBKDF2, scrypt and HKDF, constant-time compare. Key derivation,
  * webcrypto digests and async random fills run on libuv's thread pool (uv_queue_work) and complete
  * through weft__js_req; everything else runs on the caller's thread. */
 #include <stdlib.h>
@@ -237,28 +238,488 @@ static JSValue c_digest_size(JSContext *ctx, JSValueConst this_val, int argc, JS
     return JS_NewInt32(ctx, EVP_MD_get_size(md));
 }
 
-static void add_hash_name(const EVP_MD *md, const char *from, const char *to, void *arg)
+/* getHashes' and getCiphers' lists: OpenSSL's names, aliases included, sorted,
+ * of what the loaded providers can run (OpenSSL 3 also lists legacy names) */
+typedef struct name_list {
+    JSContext *ctx;
+    JSValue list;
+    uint32_t n;
+} name_list;
+
+static void name_list_add(name_list *l, const char *name)
 {
-    void **a = arg;
-    JSContext *ctx = a[0];
-    uint32_t *n = a[2];
-    /* only what the loaded providers can run (OpenSSL 3 lists legacy names) */
-    const EVP_MD *legacy = EVP_get_digestbyname(from);
-    EVP_MD *md_fetched = legacy ? EVP_MD_fetch(NULL, EVP_MD_get0_name(legacy), NULL) : NULL;
-    ERR_clear_error();
-    if (!md_fetched) return;
-    EVP_MD_free(md_fetched);
-    JS_SetPropertyUint32(ctx, *(JSValue *)a[1], (*n)++, JS_NewString(ctx, from));
+    JS_SetPropertyUint32(l->ctx, l->list, l->n++, JS_NewString(l->ctx, name));
 }
 
-/* getHashes() -> names (OpenSSL's, aliases included, sorted) that can be used */
+static void add_hash_name(const EVP_MD *md, const char *from, const char *to, void *arg)
+{
+    const EVP_MD *legacy = from ? EVP_get_digestbyname(from) : NULL;
+    EVP_MD *fetched = legacy ? EVP_MD_fetch(NULL, EVP_MD_get0_name(legacy), NULL) : NULL;
+    ERR_clear_error();
+    if (fetched) name_list_add(arg, from);
+    EVP_MD_free(fetched);
+}
+
+/* getHashes() -> the digests' names */
 static JSValue c_get_hashes(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
-    JSValue list = JS_NewArray(ctx);
-    uint32_t n = 0;
-    void *a[3] = {ctx, &list, &n};
-    EVP_MD_do_all_sorted(add_hash_name, a);
-    return list;
+    name_list l = {ctx, JS_NewArray(ctx), 0};
+    EVP_MD_do_all_sorted(add_hash_name, &l);
+    return l.list;
+}
+
+/* ---- ciphers (EVP_CIPHER_CTX) ---------------------------------------------- */
+
+/* Node's error for a failed OpenSSL call: OpenSSL's first queued error as the
+ * message, with library, reason and code (ERR_OSSL_[EVP_]REASON) as Node
+ * decorates it; `fallback` as a plain Error when nothing is queued. */
+static JSValue throw_crypto(JSContext *ctx, const char *fallback)
+{
+    unsigned long e = ERR_get_error();
+    if (!e) {
+        ERR_clear_error();
+        return weft__js_throw_code(ctx, "Error", NULL, "%s", fallback);
+    }
+    char buf[256], code[160] = "ERR_OSSL_";
+    ERR_error_string_n(e, buf, sizeof buf);
+    const char *lib = ERR_lib_error_string(e), *reason = ERR_reason_error_string(e);
+    ERR_clear_error();
+    weft__js_throw_code(ctx, "Error", NULL, "%s", buf);
+    JSValue err = JS_GetException(ctx);
+    if (lib) JS_SetPropertyStr(ctx, err, "library", JS_NewString(ctx, lib));
+    if (reason) {
+        JS_SetPropertyStr(ctx, err, "reason", JS_NewString(ctx, reason));
+        if (ERR_GET_LIB(e) == ERR_LIB_EVP) strcat(code, "EVP_");
+        size_t n = strlen(code);
+        for (const char *r = reason; *r && n + 1 < sizeof code; r++)
+            code[n++] = *r == ' ' ? '_' : (char)(*r >= 'a' && *r <= 'z' ? *r - 32 : *r);
+        code[n] = 0;
+        JS_SetPropertyStr(ctx, err, "code", JS_NewString(ctx, code));
+    }
+    return JS_Throw(ctx, err);
+}
+
+enum { TAG_UNKNOWN, TAG_KNOWN, TAG_PASSED };
+
+typedef struct cipher {
+    EVP_CIPHER_CTX *ctx; /* NULL once final() ran (or init failed) */
+    const EVP_CIPHER *type;
+    int encrypt, mode, auth; /* auth: GCM, CCM, OCB or chacha20-poly1305 */
+    int tag_len;             /* -1 until known */
+    int tag_state;           /* decipher: TAG_* */
+    int ccm_auth_failed;     /* CCM decipher: update() failed, final() throws */
+    int64_t max_message;     /* CCM: longest message for the IV's length */
+    unsigned char tag[EVP_GCM_TLS_TAG_LEN];
+} cipher;
+
+static JSClassID cipher_class_id;
+
+static void cipher_free(cipher *c)
+{
+    if (!c) return;
+    EVP_CIPHER_CTX_free(c->ctx);
+    free(c);
+}
+
+static void cipher_finalizer(JSRuntime *rt, JSValue val)
+{
+    cipher_free(JS_GetOpaque(val, cipher_class_id));
+}
+
+static JSClassDef cipher_class = {"WeftCipher", .finalizer = cipher_finalizer};
+
+static int is_auth_mode(const EVP_CIPHER *t)
+{
+    switch (EVP_CIPHER_get_mode(t)) {
+    case EVP_CIPH_CCM_MODE:
+    case EVP_CIPH_GCM_MODE:
+    case EVP_CIPH_OCB_MODE:
+        return 1;
+    case EVP_CIPH_STREAM_CIPHER:
+        return EVP_CIPHER_get_nid(t) == NID_chacha20_poly1305;
+    }
+    return 0;
+}
+
+static int valid_gcm_tag_len(int64_t n)
+{
+    return n == 4 || n == 8 || (n >= 12 && n <= 16);
+}
+
+static JSValue throw_invalid_iv(JSContext *ctx)
+{
+    return weft__js_throw_code(ctx, "TypeError", "ERR_CRYPTO_INVALID_IV",
+                               "Invalid initialization vector");
+}
+
+static JSValue throw_tag_len(JSContext *ctx, int64_t n)
+{
+    return weft__js_throw_code(ctx, "TypeError", "ERR_CRYPTO_INVALID_AUTH_TAG",
+                               "Invalid authentication tag length: %lld", (long long)n);
+}
+
+/* The authenticated modes' part of the set-up (IV length, tag length). */
+static int init_auth(JSContext *ctx, cipher *c, const char *name, size_t iv_len,
+                     int64_t tag_len)
+{
+    if (EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_SET_IVLEN, (int)iv_len, NULL) != 1) {
+        throw_invalid_iv(ctx);
+        return -1;
+    }
+    if (c->mode == EVP_CIPH_GCM_MODE) {
+        if (tag_len < 0) return 0;
+        if (!valid_gcm_tag_len(tag_len)) {
+            throw_tag_len(ctx, tag_len);
+            return -1;
+        }
+        c->tag_len = (int)tag_len;
+        return 0;
+    }
+    if (tag_len < 0) {
+        /* chacha20-poly1305's tag is 16 bytes unless told, both ways */
+        if (EVP_CIPHER_get_nid(c->type) != NID_chacha20_poly1305) {
+            weft__js_throw_code(ctx, "TypeError", "ERR_CRYPTO_INVALID_AUTH_TAG",
+                                "authTagLength required for %s", name);
+            return -1;
+        }
+        tag_len = 16;
+    }
+    if (tag_len > (int64_t)sizeof c->tag ||
+        EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_SET_TAG, (int)tag_len, NULL) != 1) {
+        throw_tag_len(ctx, tag_len);
+        return -1;
+    }
+    c->tag_len = (int)tag_len;
+    if (c->mode == EVP_CIPH_CCM_MODE) /* at most 2^(8*(15-iv_len))-1 bytes */
+        c->max_message = iv_len == 13 ? 65535 : iv_len == 12 ? 16777215 : 2147483647;
+    return 0;
+}
+
+/* cipherNew(algorithm, key, iv|null, encrypt, authTagLength (-1: none), password)
+ * -> handle, or a thrown Node error. password: key is a password, and the key
+ * and IV are EVP_BytesToKey's (MD5, one round, no salt), as createCipher's. */
+static JSValue c_cipher_new(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const char *name = JS_ToCString(ctx, argv[0]);
+    if (!name) return JS_EXCEPTION;
+    uint8_t *key = NULL, *iv = NULL;
+    size_t klen = 0, ivlen = 0;
+    int64_t tag_len;
+    JSValue ret = JS_EXCEPTION;
+    cipher *c = NULL;
+    unsigned char dkey[EVP_MAX_KEY_LENGTH], div[EVP_MAX_IV_LENGTH];
+    const EVP_CIPHER *t = EVP_get_cipherbyname(name);
+    if (!t) {
+        weft__js_throw_code(ctx, "Error", "ERR_CRYPTO_UNKNOWN_CIPHER", "Unknown cipher");
+        goto out;
+    }
+    if (weft__js_get_bytes(ctx, argv[1], &key, &klen) < 0 ||
+        (!JS_IsNull(argv[2]) && weft__js_get_bytes(ctx, argv[2], &iv, &ivlen) < 0)) {
+        JS_ThrowTypeError(ctx, "key and iv must be bytes");
+        goto out;
+    }
+    if (JS_ToInt64(ctx, &tag_len, argv[4])) goto out;
+    if (JS_ToBool(ctx, argv[5])) {
+        if (klen > INT32_MAX) {
+            JS_ThrowRangeError(ctx, "password too long");
+            goto out;
+        }
+        int n = EVP_BytesToKey(t, EVP_md5(), NULL, key, (int)klen, 1, dkey, div);
+        if (n <= 0) {
+            throw_crypto(ctx, "EVP_BytesToKey failed");
+            goto out;
+        }
+        key = dkey, klen = (size_t)n;
+        iv = div, ivlen = (size_t)EVP_CIPHER_get_iv_length(t);
+    }
+    int expected_iv = EVP_CIPHER_get_iv_length(t), auth = is_auth_mode(t);
+    if ((ivlen == 0 && expected_iv != 0) || (!auth && ivlen && (int64_t)ivlen != expected_iv) ||
+        (EVP_CIPHER_get_nid(t) == NID_chacha20_poly1305 && ivlen > 12) || ivlen > INT32_MAX) {
+        throw_invalid_iv(ctx);
+        goto out;
+    }
+    c = calloc(1, sizeof *c);
+    if (!c || !(c->ctx = EVP_CIPHER_CTX_new())) {
+        JS_ThrowOutOfMemory(ctx);
+        goto out;
+    }
+    c->type = t;
+    c->encrypt = JS_ToBool(ctx, argv[3]);
+    c->mode = EVP_CIPHER_get_mode(t);
+    c->auth = auth;
+    c->tag_len = -1;
+    c->max_message = INT32_MAX;
+    if (c->mode == EVP_CIPH_WRAP_MODE) EVP_CIPHER_CTX_set_flags(c->ctx, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+    if (EVP_CipherInit_ex(c->ctx, t, NULL, NULL, NULL, c->encrypt) != 1) {
+        throw_crypto(ctx, "Failed to initialize cipher");
+        goto out;
+    }
+    if (auth && init_auth(ctx, c, name, ivlen, tag_len) < 0) goto out;
+    if (klen > INT32_MAX || EVP_CIPHER_CTX_set_key_length(c->ctx, (int)klen) != 1) {
+        ERR_clear_error();
+        weft__js_throw_code(ctx, "RangeError", "ERR_CRYPTO_INVALID_KEYLEN", "Invalid key length");
+        goto out;
+    }
+    if (EVP_CipherInit_ex(c->ctx, NULL, NULL, key, iv, c->encrypt) != 1) {
+        throw_crypto(ctx, "Failed to initialize cipher");
+        goto out;
+    }
+    ret = JS_NewObjectClass(ctx, (int)cipher_class_id);
+    if (!JS_IsException(ret)) {
+        JS_SetOpaque(ret, c);
+        c = NULL;
+    }
+out:
+    OPENSSL_cleanse(dkey, sizeof dkey);
+    ERR_clear_error();
+    JS_FreeCString(ctx, name);
+    cipher_free(c);
+    return ret;
+}
+
+/* decipher: the tag given by setAuthTag, to OpenSSL once */
+static int pass_tag(cipher *c)
+{
+    if (c->encrypt || c->tag_state != TAG_KNOWN) return 1;
+    if (EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_SET_TAG, c->tag_len, c->tag) != 1) return 0;
+    c->tag_state = TAG_PASSED;
+    return 1;
+}
+
+static int ccm_length_ok(JSContext *ctx, cipher *c, int64_t n)
+{
+    if (c->mode != EVP_CIPH_CCM_MODE || n <= c->max_message) return 1;
+    weft__js_throw_code(ctx, "RangeError", "ERR_CRYPTO_INVALID_MESSAGELEN", "Invalid message length");
+    return 0;
+}
+
+/* update()'s failure: OpenSSL's reason is dropped, as Node's */
+static JSValue throw_update_state(JSContext *ctx)
+{
+    ERR_clear_error();
+    return weft__js_throw_code(ctx, "Error", NULL, "Trying to add data in unsupported state");
+}
+
+/* cipherUpdate(handle, bytes) -> ArrayBuffer */
+static JSValue c_cipher_update(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    cipher *c = JS_GetOpaque2(ctx, argv[0], cipher_class_id);
+    if (!c) return JS_EXCEPTION;
+    uint8_t *p;
+    size_t n;
+    if (weft__js_get_bytes(ctx, argv[1], &p, &n) < 0) return JS_ThrowTypeError(ctx, "data must be bytes");
+    int block = c->ctx ? EVP_CIPHER_get_block_size(c->type) : 0;
+    if (!c->ctx || n > (size_t)(INT32_MAX - block))
+        return throw_update_state(ctx);
+    if (!ccm_length_ok(ctx, c, (int64_t)n)) return JS_EXCEPTION;
+    if (c->auth) pass_tag(c);
+    int len = (int)n + block;
+    /* key wrapping: OpenSSL tells the output's size */
+    if (c->encrypt && c->mode == EVP_CIPH_WRAP_MODE &&
+        EVP_CipherUpdate(c->ctx, NULL, &len, p, (int)n) != 1)
+        return throw_update_state(ctx);
+    uint8_t *out = malloc(len > 0 ? (size_t)len : 1);
+    if (!out) return JS_ThrowOutOfMemory(ctx);
+    int r = EVP_CipherUpdate(c->ctx, out, &len, p, (int)n);
+    if (r != 1 && !c->encrypt && c->mode == EVP_CIPH_CCM_MODE) {
+        /* a wrong tag in CCM fails here: final() says so */
+        ERR_clear_error();
+        c->ccm_auth_failed = 1;
+        r = 1, len = 0;
+    }
+    if (r != 1) {
+        free(out);
+        return throw_update_state(ctx);
+    }
+    return weft__js_adopt_bytes(ctx, out, (size_t)len);
+}
+
+/* cipherFinal(handle) -> ArrayBuffer; the context is freed after it */
+static JSValue c_cipher_final(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    cipher *c = JS_GetOpaque2(ctx, argv[0], cipher_class_id);
+    if (!c) return JS_EXCEPTION;
+    if (!c->ctx) return weft__js_throw_code(ctx, "Error", "ERR_CRYPTO_INVALID_STATE", "Invalid state");
+    unsigned char out[EVP_MAX_BLOCK_LENGTH];
+    int len = 0, ok;
+    if (!c->encrypt && c->auth) pass_tag(c);
+    if (!c->encrypt && c->mode == EVP_CIPH_CCM_MODE) {
+        ok = !c->ccm_auth_failed;
+    } else {
+        ok = EVP_CipherFinal_ex(c->ctx, out, &len) == 1;
+        if (ok && c->encrypt && c->auth) {
+            if (c->tag_len < 0) c->tag_len = 16; /* GCM's default */
+            ok = EVP_CIPHER_CTX_ctrl(c->ctx, EVP_CTRL_AEAD_GET_TAG, c->tag_len, c->tag) == 1;
+        }
+    }
+    EVP_CIPHER_CTX_free(c->ctx);
+    c->ctx = NULL;
+    if (!ok)
+        return throw_crypto(ctx, c->auth ? "Unsupported state or unable to authenticate data"
+                                         : "Unsupported state");
+    return weft__js_new_bytes(ctx, out, len > 0 ? (size_t)len : 0);
+}
+
+/* cipherSetPadding(handle, on) -> false once finalized */
+static JSValue c_cipher_set_padding(JSContext *ctx, JSValueConst this_val, int argc,
+                                    JSValueConst *argv)
+{
+    cipher *c = JS_GetOpaque2(ctx, argv[0], cipher_class_id);
+    if (!c) return JS_EXCEPTION;
+    return JS_NewBool(ctx, c->ctx && EVP_CIPHER_CTX_set_padding(c->ctx, JS_ToBool(ctx, argv[1])) == 1);
+}
+
+/* cipherGetTag(handle) -> ArrayBuffer, or undefined unless a finalized
+ * cipher (not decipher) of an authenticated mode */
+static JSValue c_cipher_get_tag(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    cipher *c = JS_GetOpaque2(ctx, argv[0], cipher_class_id);
+    if (!c) return JS_EXCEPTION;
+    if (c->ctx || !c->encrypt || c->tag_len < 0) return JS_UNDEFINED;
+    return weft__js_new_bytes(ctx, c->tag, (size_t)c->tag_len);
+}
+
+/* cipherSetTag(handle, bytes) -> false in the wrong state; throws for a bad length */
+static JSValue c_cipher_set_tag(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    cipher *c = JS_GetOpaque2(ctx, argv[0], cipher_class_id);
+    if (!c) return JS_EXCEPTION;
+    uint8_t *p;
+    size_t n;
+    if (weft__js_get_bytes(ctx, argv[1], &p, &n) < 0) return JS_ThrowTypeError(ctx, "tag must be bytes");
+    if (!c->ctx || !c->auth || c->encrypt || c->tag_state != TAG_UNKNOWN) return JS_FALSE;
+    int ok = c->mode == EVP_CIPH_GCM_MODE
+                 ? (c->tag_len < 0 || (size_t)c->tag_len == n) && valid_gcm_tag_len((int64_t)n)
+                 : (size_t)c->tag_len == n;
+    if (!ok || n > sizeof c->tag) return throw_tag_len(ctx, (int64_t)n);
+    c->tag_len = (int)n;
+    c->tag_state = TAG_KNOWN;
+    memcpy(c->tag, p, n);
+    return JS_TRUE;
+}
+
+/* cipherSetAAD(handle, bytes, plaintextLength (-1: not given)) -> false in
+ * the wrong state (or OpenSSL refused) */
+static JSValue c_cipher_set_aad(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    cipher *c = JS_GetOpaque2(ctx, argv[0], cipher_class_id);
+    if (!c) return JS_EXCEPTION;
+    uint8_t *p;
+    size_t n;
+    int64_t plen;
+    int outl;
+    if (weft__js_get_bytes(ctx, argv[1], &p, &n) < 0) return JS_ThrowTypeError(ctx, "aad must be bytes");
+    if (JS_ToInt64(ctx, &plen, argv[2])) return JS_EXCEPTION;
+    if (!c->ctx || !c->auth || n > INT32_MAX) return JS_FALSE;
+    if (c->mode == EVP_CIPH_CCM_MODE) {
+        if (plen < 0)
+            return weft__js_throw_code(ctx, "TypeError", "ERR_MISSING_ARGS",
+                                       "options.plaintextLength required for CCM mode with AAD");
+        if (!ccm_length_ok(ctx, c, plen)) return JS_EXCEPTION;
+        if (!pass_tag(c) || EVP_CipherUpdate(c->ctx, NULL, &outl, NULL, (int)plen) != 1) {
+            ERR_clear_error();
+            return JS_FALSE;
+        }
+    }
+    int ok = EVP_CipherUpdate(c->ctx, NULL, &outl, p, (int)n) == 1;
+    ERR_clear_error();
+    return JS_NewBool(ctx, ok);
+}
+
+static void add_cipher_name(const EVP_CIPHER *t, const char *from, const char *to, void *arg)
+{
+    const EVP_CIPHER *legacy = from ? EVP_get_cipherbyname(from) : NULL;
+    const char *real = legacy ? EVP_CIPHER_get0_name(legacy) : NULL;
+    EVP_CIPHER *fetched = real ? EVP_CIPHER_fetch(NULL, real, NULL) : NULL;
+    ERR_clear_error();
+    if (fetched) name_list_add(arg, from);
+    EVP_CIPHER_free(fetched);
+}
+
+/* getCiphers() -> the ciphers' names */
+static JSValue c_get_ciphers(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    name_list l = {ctx, JS_NewArray(ctx), 0};
+    EVP_CIPHER_do_all_sorted(add_cipher_name, &l);
+    return l.list;
+}
+
+static const char *mode_name(int mode)
+{
+    switch (mode) {
+    case EVP_CIPH_CCM_MODE: return "ccm";
+    case EVP_CIPH_CFB_MODE: return "cfb";
+    case EVP_CIPH_CBC_MODE: return "cbc";
+    case EVP_CIPH_CTR_MODE: return "ctr";
+    case EVP_CIPH_ECB_MODE: return "ecb";
+    case EVP_CIPH_GCM_MODE: return "gcm";
+    case EVP_CIPH_OCB_MODE: return "ocb";
+    case EVP_CIPH_OFB_MODE: return "ofb";
+    case EVP_CIPH_STREAM_CIPHER: return "stream";
+    case EVP_CIPH_WRAP_MODE: return "wrap";
+    case EVP_CIPH_XTS_MODE: return "xts";
+    }
+    return NULL;
+}
+
+/* with a key or IV length to test: whether the cipher takes it */
+static int cipher_takes(JSContext *ctx, const EVP_CIPHER *t, JSValueConst keylen, JSValueConst ivlen, int *key_len,
+                        int *iv_len)
+{
+    EVP_CIPHER_CTX *cx = EVP_CIPHER_CTX_new();
+    int ok = cx && EVP_CipherInit_ex(cx, t, NULL, NULL, NULL, 1) == 1;
+    if (ok && JS_IsNumber(keylen)) {
+        int32_t k = 0;
+        ok = JS_ToInt32(ctx, &k, keylen) == 0 && EVP_CIPHER_CTX_set_key_length(cx, k) == 1;
+        if (ok) *key_len = k;
+    }
+    if (ok && JS_IsNumber(ivlen)) {
+        int32_t v = -1;
+        if (JS_ToInt32(ctx, &v, ivlen)) v = -1;
+        switch (EVP_CIPHER_get_mode(t)) {
+        case EVP_CIPH_CCM_MODE: ok = v >= 7 && v <= 13; break;
+        case EVP_CIPH_GCM_MODE:
+        case EVP_CIPH_OCB_MODE: ok = EVP_CIPHER_CTX_ctrl(cx, EVP_CTRL_AEAD_SET_IVLEN, v, NULL) == 1; break;
+        default: ok = v == *iv_len;
+        }
+        if (ok) *iv_len = v;
+    }
+    EVP_CIPHER_CTX_free(cx);
+    ERR_clear_error();
+    return ok;
+}
+
+/* cipherInfo(nameOrNid, keyLength|undefined, ivLength|undefined) ->
+ * { mode, name, nid, blockSize, ivLength, keyLength } or undefined */
+static JSValue c_cipher_info(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const EVP_CIPHER *t;
+    if (JS_IsString(argv[0])) {
+        const char *name = JS_ToCString(ctx, argv[0]);
+        if (!name) return JS_EXCEPTION;
+        t = EVP_get_cipherbyname(name);
+        JS_FreeCString(ctx, name);
+    } else {
+        int32_t nid;
+        if (JS_ToInt32(ctx, &nid, argv[0])) return JS_EXCEPTION;
+        t = EVP_get_cipherbynid(nid);
+    }
+    if (!t) return JS_UNDEFINED;
+    int iv_len = EVP_CIPHER_get_iv_length(t), key_len = EVP_CIPHER_get_key_length(t);
+    int mode = EVP_CIPHER_get_mode(t);
+    if ((JS_IsNumber(argv[1]) || JS_IsNumber(argv[2])) &&
+        !cipher_takes(ctx, t, argv[1], argv[2], &key_len, &iv_len))
+        return JS_UNDEFINED;
+    JSValue o = JS_NewObject(ctx);
+    const char *m = mode_name(mode), *sn = OBJ_nid2sn(EVP_CIPHER_get_nid(t));
+    if (m) JS_SetPropertyStr(ctx, o, "mode", JS_NewString(ctx, m));
+    JS_SetPropertyStr(ctx, o, "name", JS_NewString(ctx, sn ? sn : EVP_CIPHER_get0_name(t)));
+    JS_SetPropertyStr(ctx, o, "nid", JS_NewInt32(ctx, EVP_CIPHER_get_nid(t)));
+    if (mode != EVP_CIPH_STREAM_CIPHER)
+        JS_SetPropertyStr(ctx, o, "blockSize", JS_NewInt32(ctx, EVP_CIPHER_get_block_size(t)));
+    if (iv_len) JS_SetPropertyStr(ctx, o, "ivLength", JS_NewInt32(ctx, iv_len));
+    JS_SetPropertyStr(ctx, o, "keyLength", JS_NewInt32(ctx, key_len));
+    return o;
 }
 
 /* ---- random ---------------------------------------------------------------- */
@@ -278,9 +739,9 @@ static JSValue c_random_fill(JSContext *ctx, JSValueConst this_val, int argc, JS
     return JS_UNDEFINED;
 }
 
-/* ---- thread-pool jobs (async random fill, PBKDF2, scrypt) ------------------- */
+/* ---- thread-pool jobs (async random fill, PBKDF2, scrypt, HKDF) ------------- */
 
-enum { JOB_RANDOM, JOB_PBKDF2, JOB_SCRYPT, JOB_DIGEST };
+enum { JOB_RANDOM, JOB_PBKDF2, JOB_SCRYPT, JOB_DIGEST, JOB_HKDF };
 
 typedef struct crypto_job {
     weft__js_req req;
@@ -288,8 +749,8 @@ typedef struct crypto_job {
     int kind, ok;
     uint8_t *out;   /* malloc'ed; random: copied into req.target at out_off */
     size_t out_len, out_off;
-    uint8_t *pass, *salt; /* copies */
-    size_t pass_len, salt_len;
+    uint8_t *pass, *salt, *info; /* copies (HKDF: pass is the key) */
+    size_t pass_len, salt_len, info_len;
     const EVP_MD *md;
     uint64_t iter, N, r, p, maxmem;
 } crypto_job;
@@ -299,7 +760,28 @@ static void job_free(crypto_job *j)
     free(j->out);
     free(j->pass);
     free(j->salt);
+    free(j->info);
     free(j);
+}
+
+/* HKDF (RFC 5869) with OpenSSL's KDF: extract and expand; an empty salt is
+ * HashLen zeros, as the RFC's default */
+static int hkdf_run(crypto_job *j)
+{
+    if (j->out_len == 0) return 1;
+    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "HKDF", NULL);
+    EVP_KDF_CTX *kc = kdf ? EVP_KDF_CTX_new(kdf) : NULL;
+    EVP_KDF_free(kdf);
+    if (!kc) return 0;
+    OSSL_PARAM params[5], *p = params;
+    *p++ = OSSL_PARAM_construct_utf8_string(OSSL_KDF_PARAM_DIGEST, (char *)EVP_MD_get0_name(j->md), 0);
+    *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_KEY, j->pass, j->pass_len);
+    if (j->salt_len) *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, j->salt, j->salt_len);
+    if (j->info_len) *p++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_INFO, j->info, j->info_len);
+    *p = OSSL_PARAM_construct_end();
+    int ok = EVP_KDF_derive(kc, j->out, j->out_len, params) == 1;
+    EVP_KDF_CTX_free(kc);
+    return ok;
 }
 
 /* Runs on a pool thread or, for sync calls, on the caller's. */
@@ -320,6 +802,9 @@ static void job_run(crypto_job *j)
         j->out_len = n;
         break;
     }
+    case JOB_HKDF:
+        j->ok = hkdf_run(j);
+        break;
     case JOB_SCRYPT:
         j->ok = EVP_PBE_scrypt((const char *)j->pass, j->pass_len, j->salt, j->salt_len, j->N,
                                j->r, j->p, j->maxmem, j->out, j->out_len) == 1;
@@ -347,6 +832,7 @@ static const char *job_error(crypto_job *j)
     return j->kind == JOB_RANDOM   ? "RAND_bytes failed"
            : j->kind == JOB_PBKDF2 ? "PBKDF2 failed"
            : j->kind == JOB_DIGEST ? "digest failed"
+           : j->kind == JOB_HKDF   ? "HKDF failed"
                                    : "Invalid scrypt params";
 }
 
@@ -501,6 +987,21 @@ static JSValue c_scrypt(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     return job_start(ctx, j, argv[7]);
 }
 
+/* hkdf(digest, key, salt, info, keylen, req|undefined) */
+static JSValue c_hkdf(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    const EVP_MD *md = find_md(ctx, argv[0]);
+    if (!md) return JS_HasException(ctx) ? JS_EXCEPTION : JS_ThrowTypeError(ctx, "Invalid digest");
+    crypto_job *j = kdf_job(ctx, JOB_HKDF, argv[1], argv[2], argv[4]);
+    if (!j) return JS_EXCEPTION;
+    if (copy_bytes(ctx, argv[3], &j->info, &j->info_len) < 0) {
+        job_free(j);
+        return JS_EXCEPTION;
+    }
+    j->md = md;
+    return job_start(ctx, j, argv[5]);
+}
+
 /* digestAsync(algorithm, bytes, req): webcrypto's digest, on the pool */
 static JSValue c_digest_async(JSContext *ctx, JSValueConst this_val, int argc,
                               JSValueConst *argv)
@@ -561,6 +1062,16 @@ static const JSCFunctionListEntry crypto_funcs[] = {
     JS_CFUNC_DEF("scrypt", 8, c_scrypt),
     JS_CFUNC_DEF("scryptCheck", 4, c_scrypt_check),
     JS_CFUNC_DEF("digestAsync", 3, c_digest_async),
+    JS_CFUNC_DEF("hkdf", 6, c_hkdf),
+    JS_CFUNC_DEF("cipherNew", 6, c_cipher_new),
+    JS_CFUNC_DEF("cipherUpdate", 2, c_cipher_update),
+    JS_CFUNC_DEF("cipherFinal", 1, c_cipher_final),
+    JS_CFUNC_DEF("cipherSetPadding", 2, c_cipher_set_padding),
+    JS_CFUNC_DEF("cipherGetTag", 1, c_cipher_get_tag),
+    JS_CFUNC_DEF("cipherSetTag", 2, c_cipher_set_tag),
+    JS_CFUNC_DEF("cipherSetAAD", 3, c_cipher_set_aad),
+    JS_CFUNC_DEF("getCiphers", 0, c_get_ciphers),
+    JS_CFUNC_DEF("cipherInfo", 3, c_cipher_info),
     JS_CFUNC_DEF("timingSafeEqual", 2, c_timing_safe_equal),
 };
 
@@ -571,8 +1082,12 @@ JSValue weft__js_crypto_binding(JSContext *ctx)
         return JS_ThrowInternalError(ctx, "node:crypto is not available: %s", why);
     JSRuntime *rt = JS_GetRuntime(ctx);
     if (!digest_class_id) JS_NewClassID(&digest_class_id);
+    if (!cipher_class_id) JS_NewClassID(&cipher_class_id);
     if (!JS_IsRegisteredClass(rt, digest_class_id) &&
         JS_NewClass(rt, digest_class_id, &digest_class) < 0)
+        return JS_EXCEPTION;
+    if (!JS_IsRegisteredClass(rt, cipher_class_id) &&
+        JS_NewClass(rt, cipher_class_id, &cipher_class) < 0)
         return JS_EXCEPTION;
     JSValue o = JS_NewObject(ctx);
     JS_SetPropertyFunctionList(ctx, o, crypto_funcs, sizeof crypto_funcs / sizeof crypto_funcs[0]);

@@ -1,9 +1,10 @@
 // crypto.js: Node's `crypto` module, the part on OpenSSL's digests, HMAC,
 // CSPRNG and KDFs (src/js/crypto.c does the work): createHash/Hash,
-// createHmac/Hmac, hash(), getHashes, randomBytes/randomFill(Sync)/randomInt/
-// randomUUID/getRandomValues, timingSafeEqual, pbkdf2(Sync), scrypt(Sync),
-// webcrypto ({ getRandomValues, randomUUID, subtle.digest }). No ciphers,
-// keys, signatures or DH. Loaded on first require (or globalThis.crypto).
+// createHmac/Hmac, hash(), getHashes, createCipheriv/createDecipheriv (and
+// the deprecated createCipher), getCiphers/getCipherInfo, randomBytes/
+// randomFill(Sync)/randomInt/randomUUID/getRandomValues, timingSafeEqual,
+// pbkdf2(Sync), scrypt(Sync), hkdf(Sync), webcrypto ({ getRandomValues,
+// randomUUID, subtle.digest, HMAC keys }). No key pairs, signatures or DH. Loaded on first require (or globalThis.crypto).
 'use strict';
 
 if (!internal.validators) natives.loadLib('validators');
@@ -226,6 +227,249 @@ function hash(algorithm, input, outputEncoding = 'hex') {
 let hashes;
 function getHashes() {
   return hashes || (hashes = b.getHashes());
+}
+
+// ---- ciphers: Cipheriv/Decipheriv (and the deprecated password-based
+// Cipher/Decipher), Transform streams as Hash; the work is crypto.c's
+// EVP_CIPHER_CTX ---------------------------------------------------------------
+const isAnyArrayBuffer = (v) => v instanceof ArrayBuffer ||
+  (typeof SharedArrayBuffer === 'function' && v instanceof SharedArrayBuffer);
+// Node's getArrayBufferOrView: a string in `encoding` (utf8), or bytes as given
+function arrayBufferOrView(v, name, encoding) {
+  if (isAnyArrayBuffer(v)) return v;
+  if (typeof v === 'string') return stringToBytes(v, encoding === 'buffer' ? 'utf8' : encoding);
+  if (!isView(v)) throwType(name, ['string', 'ArrayBuffer', 'Buffer', 'TypedArray', 'DataView'], v);
+  return v;
+}
+function prepareSecretKey(key, encoding) {
+  if (key instanceof KeyObject) return key[kKeyData];
+  if (key instanceof CryptoKey) return key[kKey].keyObject[kKeyData];
+  if (typeof key !== 'string' && !isView(key) && !isAnyArrayBuffer(key)) {
+    throwType('key', ['string', 'ArrayBuffer', 'Buffer', 'TypedArray', 'DataView', 'KeyObject', 'CryptoKey'], key);
+  }
+  return arrayBufferOrView(key, 'key', encoding);
+}
+function getStringOption(options, key) {
+  let value;
+  if (options && (value = options[key]) != null) validateString(value, `options.${key}`);
+  return value;
+}
+function getUIntOption(options, key) {
+  let value;
+  if (options && (value = options[key]) != null) {
+    if (value >>> 0 !== value) throw internal.validators.invalidArgValue(`options.${key}`, value);
+    return value;
+  }
+  return -1;
+}
+function invalidState(op) {
+  return makeNodeError(Error, 'ERR_CRYPTO_INVALID_STATE', `Invalid state for operation ${op}`);
+}
+const kCounterModes = ['ctr', 'gcm', 'ccm'];
+function initCipher(self, encrypt, cipher, key, iv, options, password) {
+  validateString(cipher, 'cipher');
+  let keyBytes, ivBytes = null;
+  if (password) {
+    keyBytes = arrayBufferOrView(key, 'password');
+  } else {
+    keyBytes = prepareSecretKey(key, getStringOption(options, 'encoding'));
+    if (iv !== null) ivBytes = arrayBufferOrView(iv, 'iv');
+  }
+  const authTagLength = getUIntOption(options, 'authTagLength');
+  if (password && encrypt) {
+    const info = b.cipherInfo(cipher, undefined, undefined);
+    if (info && kCounterModes.includes(info.mode)) {
+      process.emitWarning(`Use Cipheriv for counter mode of ${cipher}`);
+    }
+  }
+  self[kHandle] = b.cipherNew(cipher, keyBytes, ivBytes, encrypt, authTagLength, !!password);
+  self._decoder = null;
+  self._options = options;
+}
+let StringDecoder;
+// the output decoder: one per object, its encoding fixed by the first call
+function getDecoder(self, encoding) {
+  if (self._decoder === null) {
+    StringDecoder ||= internal.loadBuiltin('string_decoder').StringDecoder;
+    self._decoder = new StringDecoder(encoding);
+    self[kDecoderEncoding] = encoding;
+  } else if (self[kDecoderEncoding] !== encoding) {
+    StringDecoder ||= internal.loadBuiltin('string_decoder').StringDecoder;
+    if (new StringDecoder(encoding).encoding !== self._decoder.encoding) {
+      throw makeNodeError(Error, 'ERR_INTERNAL_ASSERTION', 'Cannot change encoding');
+    }
+  }
+  return self._decoder;
+}
+const kDecoderEncoding = Symbol('kDecoderEncoding');
+const isEncoding = (e) => internal.bufferModule.Buffer.isEncoding(e);
+const cipherMethods = {
+  _transform(chunk, encoding, callback) {
+    this.push(bufferFrom(b.cipherUpdate(this[kHandle], toBytes(chunk, 'data', encoding))));
+    callback();
+  },
+  _flush(callback) {
+    try {
+      this.push(bufferFrom(b.cipherFinal(this[kHandle])));
+    } catch (e) {
+      callback(e);
+      return;
+    }
+    callback();
+  },
+  update(data, inputEncoding, outputEncoding) {
+    inputEncoding = inputEncoding || 'buffer';
+    outputEncoding = outputEncoding || 'buffer';
+    let bytes = data;
+    if (typeof data === 'string') {
+      if (internal.bytes.normalizeEncoding(inputEncoding) === 'hex' && data.length % 2 !== 0) {
+        throw internal.validators.invalidArgValue('encoding', inputEncoding,
+          `is invalid for data of length ${data.length}`);
+      }
+      bytes = stringToBytes(data, isEncoding(inputEncoding) ? inputEncoding : 'utf8');
+    } else if (!isView(data)) {
+      throwType('data', ['string', 'Buffer', 'TypedArray', 'DataView'], data);
+    }
+    const ret = bufferFrom(b.cipherUpdate(this[kHandle], bytes));
+    if (outputEncoding !== 'buffer') return getDecoder(this, outputEncoding).write(ret);
+    return ret;
+  },
+  final(outputEncoding) {
+    outputEncoding = outputEncoding || 'buffer';
+    const ret = bufferFrom(b.cipherFinal(this[kHandle]));
+    if (outputEncoding !== 'buffer') return getDecoder(this, outputEncoding).end(ret);
+    return ret;
+  },
+  setAutoPadding(ap) {
+    if (!b.cipherSetPadding(this[kHandle], !!ap)) throw invalidState('setAutoPadding');
+    return this;
+  },
+  setAAD(aadbuf, options) {
+    const encoding = getStringOption(options, 'encoding');
+    const plaintextLength = getUIntOption(options, 'plaintextLength');
+    aadbuf = arrayBufferOrView(aadbuf, 'aadbuf', encoding);
+    if (!b.cipherSetAAD(this[kHandle], aadbuf, plaintextLength)) throw invalidState('setAAD');
+    return this;
+  },
+};
+function getAuthTag() {
+  const ret = b.cipherGetTag(this[kHandle]);
+  if (ret === undefined) throw invalidState('getAuthTag');
+  return bufferFrom(ret);
+}
+function setAuthTag(tagbuf, encoding) {
+  tagbuf = arrayBufferOrView(tagbuf, 'buffer', encoding);
+  if (!b.cipherSetTag(this[kHandle], tagbuf)) throw invalidState('setAuthTag');
+  return this;
+}
+function Cipheriv(cipher, key, iv, options) {
+  if (!(this instanceof Cipheriv)) return new Cipheriv(cipher, key, iv, options);
+  initCipher(this, true, cipher, key, iv, options, false);
+}
+function Decipheriv(cipher, key, iv, options) {
+  if (!(this instanceof Decipheriv)) return new Decipheriv(cipher, key, iv, options);
+  initCipher(this, false, cipher, key, iv, options, false);
+}
+function Cipher(cipher, password, options) {
+  if (!(this instanceof Cipher)) return new Cipher(cipher, password, options);
+  initCipher(this, true, cipher, password, null, options, true);
+}
+function Decipher(cipher, password, options) {
+  if (!(this instanceof Decipher)) return new Decipher(cipher, password, options);
+  initCipher(this, false, cipher, password, null, options, true);
+}
+for (const C of [Cipheriv, Decipheriv, Cipher, Decipher]) {
+  Object.setPrototypeOf(C.prototype, LazyTransform.prototype);
+  // (Node's order: the tag method before setAAD)
+  const { setAAD, ...rest } = cipherMethods;
+  Object.assign(C.prototype, rest);
+  if (C === Cipheriv || C === Cipher) C.prototype.getAuthTag = getAuthTag;
+  else C.prototype.setAuthTag = setAuthTag;
+  C.prototype.setAAD = setAAD;
+}
+function createCipheriv(cipher, key, iv, options) {
+  return new Cipheriv(cipher, key, iv, options);
+}
+function createDecipheriv(cipher, key, iv, options) {
+  return new Decipheriv(cipher, key, iv, options);
+}
+function createCipher(cipher, password, options) {
+  return new Cipher(cipher, password, options);
+}
+function createDecipher(cipher, password, options) {
+  return new Decipher(cipher, password, options);
+}
+
+// getCiphers: OpenSSL's usable names, one per lowercased name, sorted (a copy each call)
+let ciphers;
+function getCiphers() {
+  if (!ciphers) {
+    const byLower = new Map();
+    for (const name of b.getCiphers()) byLower.set(name.toLowerCase(), name);
+    ciphers = [...byLower.values()].sort();
+  }
+  return ciphers.slice();
+}
+function getCipherInfo(nameOrNid, options) {
+  if (typeof nameOrNid !== 'string' && typeof nameOrNid !== 'number') {
+    throwType('nameOrNid', ['string', 'number'], nameOrNid);
+  }
+  if (typeof nameOrNid === 'number') internal.validators.validateInt32(nameOrNid, 'nameOrNid');
+  let keyLength, ivLength;
+  if (options !== undefined) {
+    validateObject(options, 'options');
+    ({ keyLength, ivLength } = options);
+    if (keyLength !== undefined) internal.validators.validateInt32(keyLength, 'options.keyLength');
+    if (ivLength !== undefined) internal.validators.validateInt32(ivLength, 'options.ivLength');
+  }
+  const ret = b.cipherInfo(nameOrNid, keyLength, ivLength);
+  if (ret !== undefined && ret.name) ret.name = ret.name.toLowerCase();
+  return ret;
+}
+
+// ---- HKDF (RFC 5869): crypto.c's job, on the thread pool unless sync ---------
+function hkdfByteSource(v, name) {
+  if (typeof v === 'string') return stringToBytes(v, 'utf8');
+  if (isAnyArrayBuffer(v) || isView(v)) return v;
+  throwType(name, ['string', 'ArrayBuffer', 'TypedArray', 'DataView', 'Buffer'], v);
+}
+function hkdfArgs(digest, ikm, salt, info, length) {
+  validateString(digest, 'digest');
+  let key;
+  if (ikm instanceof KeyObject) key = ikm[kKeyData];
+  else if (typeof ikm === 'string' || isAnyArrayBuffer(ikm) || isView(ikm)) key = hkdfByteSource(ikm, 'ikm');
+  else throwType('ikm', ['string', 'SecretKeyObject', 'ArrayBuffer', 'TypedArray', 'DataView', 'Buffer'], ikm);
+  salt = hkdfByteSource(salt, 'salt');
+  info = hkdfByteSource(info, 'info');
+  validateInteger(length, 'length', 0, internal.bufferModule.kMaxLength);
+  if (info.byteLength > 1024) throw outOfRange('info', 'must not contain more than 1024 bytes', info.byteLength);
+  return [key, salt, info];
+}
+// what Node's HKDFJob checks (its C++ errors: a code, no "[code]" in the name):
+// a known digest, at most 255 blocks of it
+function codeError(Ctor, code, message) {
+  const e = new Ctor(message);
+  e.code = code;
+  return e;
+}
+function hkdfCheck(digest, length) {
+  const size = b.digestSize(digest);
+  if (size < 0) throw codeError(TypeError, 'ERR_CRYPTO_INVALID_DIGEST', `Invalid digest: ${digest}`);
+  if (length > size * 255) throw codeError(RangeError, 'ERR_CRYPTO_INVALID_KEYLEN', 'Invalid key length');
+}
+function hkdfSync(digest, ikm, salt, info, length) {
+  const [key, s, i] = hkdfArgs(digest, ikm, salt, info, length);
+  hkdfCheck(digest, length);
+  return b.hkdf(digest, key, s, i, length, undefined);
+}
+function hkdf(digest, ikm, salt, info, length, callback) {
+  const [key, s, i] = hkdfArgs(digest, ikm, salt, info, length);
+  validateFunction(callback, 'callback');
+  hkdfCheck(digest, length);
+  b.hkdf(digest, key, s, i, length, new NativeRequest('HKDFREQUEST', (err, ab) => {
+    if (err) callback(err);
+    else callback(null, ab);
+  }));
 }
 
 // ---- random -------------------------------------------------------------------
@@ -684,32 +928,34 @@ const webcrypto = new Crypto(kBrand);
 
 internal.cryptoModule = {
   createHash, createHmac, Hash, Hmac, hash, getHashes, createSecretKey, KeyObject,
+  createCipheriv, createDecipheriv, Cipheriv, Decipheriv, Cipher, Decipher, getCiphers, getCipherInfo,
+  hkdf, hkdfSync,
   randomBytes,
   randomFill, randomFillSync, randomInt, randomUUID, getRandomValues, timingSafeEqual,
   pbkdf2, pbkdf2Sync, scrypt, scryptSync,
   webcrypto, subtle,
 };
-// Node's deprecated aliases of randomBytes (DEP0115), not enumerable
-for (const name of ['pseudoRandomBytes', 'prng', 'rng']) {
-  const deprecated = internal.builtins.util().deprecate(randomBytes,
-    `crypto.${name} is deprecated.`, 'DEP0115');
+// Node's deprecated aliases of randomBytes (DEP0115) and password-based
+// ciphers (DEP0106), not enumerable
+for (const [name, fn, code] of [['pseudoRandomBytes', randomBytes, 'DEP0115'], ['prng', randomBytes, 'DEP0115'],
+  ['rng', randomBytes, 'DEP0115'], ['createCipher', createCipher, 'DEP0106'],
+  ['createDecipher', createDecipher, 'DEP0106']]) {
+  const deprecated = internal.builtins.util().deprecate(fn, `crypto.${name} is deprecated.`, code);
   Object.defineProperty(internal.cryptoModule, name, {
     value: deprecated, enumerable: false, configurable: true, writable: true,
   });
 }
-// What Node 20's crypto has and weft's does not (README: no ciphers or key
-// pairs): each name is a function that throws saying so, rather than a
-// missing property whose call fails with "not a function". Not enumerable,
+// What Node 20's crypto has and weft's does not (README: no key pairs): each
+// name is a function that throws saying so, rather than a missing property
+// whose call fails with "not a function". Not enumerable,
 // so the module's keys (and its ES named exports) stay what weft implements.
 for (const [what, names] of [
-  ['ciphers', 'createCipheriv createDecipheriv getCipherInfo Cipher Cipheriv Decipher Decipheriv'],
   ['key pairs (signing, public-key encryption, asymmetric keys)',
     'generateKeyPair generateKeyPairSync createSign createVerify sign verify Sign Verify ' +
     'publicEncrypt publicDecrypt privateEncrypt privateDecrypt createPrivateKey createPublicKey'],
   ['key agreement (Diffie-Hellman, ECDH)',
     'createDiffieHellman createDiffieHellmanGroup getDiffieHellman createECDH diffieHellman ' +
     'DiffieHellman DiffieHellmanGroup ECDH'],
-  ['HKDF', 'hkdf hkdfSync'],
   ['key generation', 'generateKey generateKeySync'],
   ['prime generation', 'generatePrime generatePrimeSync checkPrime checkPrimeSync'],
   ['certificates', 'Certificate X509Certificate'],
@@ -727,7 +973,7 @@ for (const [what, names] of [
   }
 }
 // ... and the lists of those it has: none
-for (const name of ['getCiphers', 'getCurves']) {
+for (const name of ['getCurves']) {
   Object.defineProperty(internal.cryptoModule, name, {
     value: { [name]() { return []; } }[name], enumerable: false, configurable: true, writable: true,
   });

@@ -3,10 +3,10 @@ for (const m of ['readline', 'node:https', 'stream/web', 'no-such-package']) {
   try { require(m); } catch (e) { console.log(e.code, e.message.split('\n')[0]); }
 }
 const crypto = require('crypto');
-for (const f of ['createCipheriv', 'generateKeyPairSync', 'createECDH', 'hkdfSync']) {
+for (const f of ['createSign', 'generateKeyPairSync', 'createECDH', 'generatePrimeSync']) {
   try { crypto[f]('aes-256-gcm', Buffer.alloc(32), Buffer.alloc(12)); } catch (e) { console.log(e.code, e.message); }
 }
-console.log(crypto.getCiphers().length, Object.keys(crypto).includes('createCipheriv'));
+console.log(crypto.getCurves().length, Object.keys(crypto).includes('createSign'));
 const bm = require('module').builtinModules;
 console.log(bm.includes('readline'), bm.includes('module'), bm.includes('fs'));
 setTimeout(() => ExecuteCommand('quit'), 10);
