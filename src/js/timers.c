@@ -76,11 +76,17 @@ static void check_immediate(uv_check_t *handle)
 {
     weft__js *js = js_of((uv_handle_t *)handle);
     weft_host *h = js->host;
-    if (js->destroy_pending && !h->exit_requested) {
+    /* Node runs the native immediates inside a callback scope whenever
+     * JS immediates are due, and closing it drains ticks left pending: those
+     * a tick queued after an exception escaped the drain (an
+     * 'uncaughtException' handler's nextTick runs before the first
+     * immediate, as in Node) */
+    int leftover = js->timer_info[WEFT_IMM_COUNT] > 0 && (js->tick_len || js->has_rejection_to_warn);
+    if ((js->destroy_pending || leftover) && !h->exit_requested) {
         /* native immediates first: queued destroy hooks (Node's
          * RunAndClearNativeImmediates) */
         weft__host_enter(h, &js->base);
-        weft__js_run_destroy_queue(js); /* stops the idle handle when it may */
+        if (js->destroy_pending) weft__js_run_destroy_queue(js); /* stops the idle handle when it may */
         weft__host_leave(h);
     }
     if (js->timer_info[WEFT_IMM_COUNT] == 0 || h->exit_requested) return;
