@@ -40,20 +40,32 @@ struct weft__enet_srv {
 
 static int g_enet_init;
 
-/* Loads libenet and initialises it (loop thread); 0, or WEFT_EIO after
- * one line naming what is missing. */
-static int init_once(void)
+int weft__enet_available(const char **why)
 {
     if (!g_enet_init) {
-        const char *why;
-        if (weft__dl_load(&weft__dl_enet, &why) < 0) {
-            fprintf(stderr, "weft: the game client transport (ENet) is not available: %s\n", why);
-            return WEFT_EIO;
+        const char *e;
+        if (weft__dl_load(&weft__dl_enet, &e) < 0) {
+            if (why) *why = e;
+            return -1;
         }
-        if (enet_initialize()) return WEFT_EIO;
+        if (enet_initialize()) {
+            if (why) *why = "enet_initialize failed";
+            return -1;
+        }
         g_enet_init = 1;
     }
     return 0;
+}
+
+/* weft__enet_available for the client library: 0, or WEFT_EIO after one
+ * line naming what is missing (the server's endpoint_add_udp checks first
+ * and says it at its cfg line). */
+static int init_once(void)
+{
+    const char *why;
+    if (!weft__enet_available(&why)) return 0;
+    fprintf(stderr, "weft: the game client transport (ENet) is not available: %s\n", why);
+    return WEFT_EIO;
 }
 
 static void packet_freed(ENetPacket *pk)

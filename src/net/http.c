@@ -792,6 +792,15 @@ static void upgrade(conn *c)
         weft__http_reply(r, 400, "text/plain", "bad WebSocket handshake\n", 24);
         return;
     }
+    const char *why;
+    if (weft__ws_available(&why)) {
+        static int reported;
+        if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
+            weft__log(h, "net", "WebSockets are not available: %s", why);
+        weft__http_reply(r, 503, "text/plain", "WebSockets are not available on this server\n",
+                         44);
+        return;
+    }
     char accept[29];
     if (weft__ws_accept_key(key, strlen(key), accept)) {
         conn_close(c);

@@ -128,6 +128,12 @@ int weft__net_endpoint_add(weft_host *h, const char *addr, int udp)
     /* A peer that vanishes must give EPIPE on write, not kill the server. */
     signal(SIGPIPE, SIG_IGN);
     int port = 0, r;
+    const char *why;
+    if (udp && weft__enet_available(&why)) {
+        weft__srv_cmd_error(h, h->server->cfg_at, "net",
+                            "%s %s: cannot listen: ENet is not available: %s", kind, addr, why);
+        return WEFT_EIO;
+    }
     if (udp) {
         struct weft__enet_srv *e = NULL;
         r = weft__enet_listen(h, (struct sockaddr *)&ss, &e);

@@ -264,6 +264,13 @@ typedef struct weft__ws_cbs {
      * message's bytes so far); nothing more is read. Without it, on_close. */
     void (*on_oversize)(void *ud, uint64_t size);
 } weft__ws_cbs;
+/* Whether WebSockets can work here: libwslay and libcrypto load (once per
+ * process). Returns 0, or -1 with *why (if why is not NULL) pointing at the
+ * static reason, e.g. "cannot load libwslay.so.1 (Debian package libwslay1):
+ * ...". Logs nothing. */
+int weft__ws_available(const char **why);
+/* NULL when the libraries are missing (one line on stderr, the first time)
+ * or memory is short. */
 weft__ws *weft__ws_new(int client, size_t max_message, const weft__ws_cbs *cbs, void *ud);
 void weft__ws_free(weft__ws *ws);
 /* Feed received bytes (borrowed). Returns 0 or WEFT_EINVAL (protocol error;

@@ -82,6 +82,11 @@ void weft__player_deferral(weft__player *p, const char *op, const char *text);
 /* enet.c */
 /* Listen on addr (IPv4). 0 (*out set), or a negative libuv error code, as
  * weft__http_listen (UV_EAFNOSUPPORT for IPv6, which ENet 1.3 lacks). */
+/* Whether ENet can work here: libenet loads and initialises (loop thread).
+ * Returns 0, or -1 with *why (if why is not NULL) pointing at the static
+ * reason, e.g. "cannot load libenet.so.7 (Debian package libenet7): ...".
+ * Logs nothing. */
+int weft__enet_available(const char **why);
 int weft__enet_listen(weft_host *h, const struct sockaddr *addr, struct weft__enet_srv **out);
 int weft__enet_port(struct weft__enet_srv *e);
 void weft__enet_close(struct weft__enet_srv *e);

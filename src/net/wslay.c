@@ -100,14 +100,23 @@ static const struct wslay_event_callbacks callbacks = {
     .on_msg_recv_callback = msg_cb,
 };
 
+int weft__ws_available(const char **why)
+{
+    const char *e = NULL;
+    if (!weft__dl_load(&weft__dl_wslay, &e) && !weft__dl_load(&weft__dl_crypto, &e)) return 0;
+    if (why) *why = e;
+    return -1;
+}
+
 /* libwslay and libcrypto (SHA-1 of the handshake), loaded on the first
  * WebSocket; 0, or -1 after one line (the first time) naming what is
- * missing. */
+ * missing. The server checks weft__ws_available before it gets here and
+ * logs through its host; this line is for the client library. */
 static int ws_load(void)
 {
     static int reported;
     const char *why;
-    if (!weft__dl_load(&weft__dl_wslay, &why) && !weft__dl_load(&weft__dl_crypto, &why)) return 0;
+    if (!weft__ws_available(&why)) return 0;
     if (!__atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
         fprintf(stderr, "weft: WebSockets are not available: %s\n", why);
     return -1;
