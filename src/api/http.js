@@ -9,6 +9,33 @@
   const def = (name, value) => Object.defineProperty(globalThis, name,
     { value, writable: true, configurable: true, enumerable: false });
 
+  // writeHead's checks, with Node's errors (a bad status or header throws at
+  // the call, so the script's error names its line; it was a silent 500).
+  const nodeError = (Ctor, code, message) => {
+    const e = new Ctor(message);
+    e.code = code;
+    return e;
+  };
+  const token = /^[\^_`a-zA-Z\-0-9!#$%&'*+.|~]+$/;
+  const badChar = /[^\t\x20-\x7e\x80-\xff]/;
+  const checkHead = (status, headers) => {
+    const code = status === undefined ? 200 : status | 0;
+    if (code < 100 || code > 999)
+      throw nodeError(RangeError, 'ERR_HTTP_INVALID_STATUS_CODE', `Invalid status code: ${status}`);
+    headers = headers || {};
+    for (const name of Object.keys(headers)) {
+      if (!token.test(name))
+        throw nodeError(TypeError, 'ERR_INVALID_HTTP_TOKEN',
+          `Header name must be a valid HTTP token ["${name}"]`);
+      const v = headers[name];
+      for (const one of Array.isArray(v) ? v : [v]) {
+        if ((typeof one === 'string' || typeof one === 'number') && badChar.test(String(one)))
+          throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
+      }
+    }
+    return [code, headers];
+  };
+
   def('SetHttpHandler', (handler) => {
     if (handler === null || handler === undefined) return WeftHttpSetHandler(resName, null);
     if (typeof handler !== 'function') throw new TypeError('SetHttpHandler: the handler must be a function');
@@ -25,7 +52,7 @@
         setCancelHandler() {},
       };
       const res = {
-        writeHead(status, headers) { WeftHttpWriteHead(id, status | 0, headers || {}); },
+        writeHead(status, headers) { WeftHttpWriteHead(id, ...checkHead(status, headers)); },
         write(data) { WeftHttpWrite(id, body(data)); },
         send(data) { WeftHttpEnd(id, body(data)); },
       };

@@ -12,6 +12,30 @@ local function body(d)
   return tostring(d)
 end
 
+-- writeHead's checks: a bad status or header is an error at the caller's
+-- line (it was a silent 500), with Node's wording.
+local function checkHead(status, headers)
+  if status == nil then status = 200 end
+  local code = math.tointeger(status)
+  if not code or code < 100 or code > 999 then
+    error('Invalid status code: ' .. tostring(status), 3)
+  end
+  headers = headers or {}
+  if type(headers) ~= 'table' then error('writeHead: headers must be a table', 3) end
+  for name, v in pairs(headers) do
+    if type(name) ~= 'string' or not name:match("^[%^_`%a%-%d!#%$%%&'%*%+%.|~]+$") then
+      error('Header name must be a valid HTTP token ["' .. tostring(name) .. '"]', 3)
+    end
+    local vals = type(v) == 'table' and v or { v }
+    for _, one in ipairs(vals) do
+      if (type(one) == 'string' or type(one) == 'number') and tostring(one):find('[^\t\32-\126\128-\255]') then
+        error('Invalid character in header content ["' .. name .. '"]', 3)
+      end
+    end
+  end
+  return code, headers
+end
+
 function SetHttpHandler(handler)
   if handler == nil then return WeftHttpSetHandler(resName, nil) end
   WeftHttpSetHandler(resName, function(info)
@@ -20,7 +44,10 @@ function SetHttpHandler(handler)
     req.setDataHandler = function(cb) WeftHttpSetDataHandler(id, cb) end
     req.setCancelHandler = function() end
     local res = {}
-    res.writeHead = function(status, headers) WeftHttpWriteHead(id, status or 200, headers or {}) end
+    res.writeHead = function(status, headers)
+      status, headers = checkHead(status, headers)
+      WeftHttpWriteHead(id, status, headers)
+    end
     res.write = function(data) WeftHttpWrite(id, body(data)) end
     res.send = function(data) WeftHttpEnd(id, body(data)) end
     handler(req, res)
