@@ -79,7 +79,7 @@ const kHandle = Symbol('handle');
 const kIsUsedAsStdio = Symbol('isUsedAsStdio');
 class Pipe extends stream.Duplex {
   constructor(options = {}) {
-    super({ allowHalfOpen: true, ...options });
+    super({ allowHalfOpen: true, ...options, emitClose: false });
     this._handle = b.pipeNew(this, !!options.ipc);
     initAsync(this._handle, 'PIPEWRAP');
     this[kHandle] = this._handle;
@@ -92,10 +92,11 @@ class Pipe extends stream.Duplex {
     if (pending !== undefined) this._pendingHandle = adoptHandle(pending);
     inScope(this[kHandle], pipeRead, this, nread, ab);
   }
-  // the handle's close callback: in its scope, then it is destroyed
+  // the handle's close callback: 'close' in its scope, then it is destroyed
+  // (as net.Socket's, 'close' waits for the handle: the loop's close phase)
   onclose() {
     const h = this[kHandle];
-    inScope(h, noop);
+    inScope(h, emitPipeClose, this);
     destroyAsync(h);
   }
   _onread(nread, ab) {
@@ -137,11 +138,15 @@ class Pipe extends stream.Duplex {
     if (err < 0) cb(err === -107 ? null : errnoException(err, 'shutdown'));
   }
   _destroy(err, cb) {
+    this._closeHadError = !!err;
     if (this._handle) {
       b.close(this._handle, true);
       this._handle = null;
+      cb(err);
+    } else {
+      cb(err);
+      process.nextTick(emitPipeClose, this);
     }
-    cb(err);
   }
   get bufferSize() { return this._handle ? b.writeQueueSize(this._handle) : 0; }
   ref() { if (this._handle) b.ref(this._handle, true); return this; }
@@ -153,6 +158,7 @@ class Pipe extends stream.Duplex {
 }
 
 function pipeRead(pipe, nread, ab) { pipe._onread(nread, ab); }
+function emitPipeClose(pipe) { pipe.emit('close', !!pipe._closeHadError); }
 
 // ---- options --------------------------------------------------------------------
 function validateNoNull(value, name) {
@@ -685,7 +691,7 @@ internal.setupChildChannel = function (fd) {
   delete process.env.NODE_CHANNEL_FD;
   delete process.env.NODE_CHANNEL_SERIALIZATION_MODE;
   const pipe = Object.create(Pipe.prototype);
-  stream.Duplex.call(pipe, { allowHalfOpen: true });
+  stream.Duplex.call(pipe, { allowHalfOpen: true, emitClose: false });
   const h = b.pipeOpen(pipe, fd, true);
   if (typeof h === 'number') return;
   initAsync(h, 'PIPEWRAP');
@@ -704,7 +710,7 @@ internal.makeStdin = function () {
     s = internal.builtins.fs().createReadStream(null, { fd: 0, autoClose: false });
   } else {
     s = Object.create(Pipe.prototype);
-    stream.Duplex.call(s, { allowHalfOpen: true, writable: false });
+    stream.Duplex.call(s, { allowHalfOpen: true, writable: false, emitClose: false });
     const h = b.pipeOpen(s, 0);
     s._handle = typeof h === 'number' ? null : h;
     if (s._handle) initAsync(h, 'PIPEWRAP');
