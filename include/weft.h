@@ -140,7 +140,8 @@ int weft_host_load(weft_host *h, const char *dir);
 int weft_host_command(weft_host *h, const char *line);
 
 /* Start / stop / restart a resource by name (dependencies start first;
- * dependents stop first). 0, WEFT_ENOENT (no such resource), WEFT_ESTATE
+ * dependents stop first). 0, WEFT_ENOENT (no such resource; logged as the
+ * console's "stop: no such resource ..." line for stop), WEFT_ESTATE
  * (not running; start canceled by onResourceStarting; a dependency failed)
  * or the manifest's error (logged with file:line). */
 int weft_host_start(weft_host *h, const char *resource);
@@ -152,10 +153,13 @@ const char *weft_host_resource_state(weft_host *h, const char *resource);
 /* Trigger event NAME in every resource, synchronously (handlers run, and
  * their promise continuations, before this returns). args: a msgpack array
  * of len bytes, borrowed (NULL/0: no arguments). Returns 1 if a handler
- * called CancelEvent(), 0 if not, or WEFT_EINVAL. */
+ * called CancelEvent(), 0 if not, or WEFT_EINVAL (h or event NULL, or args
+ * not exactly one well-formed msgpack array of at most WEFT_CALL_ARGS_MAX
+ * elements: nothing runs and nothing is logged). */
 int weft_host_emit(weft_host *h, const char *event, const void *args, size_t len);
 /* The same as a net event from client SOURCE: only handlers registered with
- * onNet run, and `source` is SOURCE while they do. */
+ * onNet run, and `source` is SOURCE while they do. Returns as
+ * weft_host_emit. */
 int weft_host_emit_net(weft_host *h, const char *event, int source, const void *args,
                        size_t len);
 
@@ -202,8 +206,10 @@ typedef struct weft_call weft_call;
 typedef int (*weft_async_native_fn)(void *ud, weft_call *call, const char *args, size_t len);
 
 /* Settle with one msgpack value (len bytes, copied; NULL/0: nil). Any
- * thread. Returns 0, WEFT_EINVAL (call NULL) or WEFT_ENOMEM (the call is
- * then rejected with "out of memory"). The handle is invalid afterwards. */
+ * thread. Returns 0, WEFT_EINVAL (call NULL, or the bytes are not exactly
+ * one well-formed msgpack value: the call is then rejected with "malformed
+ * msgpack value") or WEFT_ENOMEM (the call is then rejected with "out of
+ * memory"). The handle is invalid afterwards. */
 int weft_call_resolve(weft_call *call, const void *value, size_t len);
 /* Settle with an error: scripts see an Error (JS) / error (Lua) whose
  * message is `message` (copied; the database's own text, say). Any thread.

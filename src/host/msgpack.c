@@ -198,6 +198,17 @@ int weft__mp_skip(weft__mp_reader *r)
     return 0;
 }
 
+int weft__mp_valid(const void *p, size_t len, int args)
+{
+    if (!p || !len) return 0;
+    weft__mp_reader r = {p, (const uint8_t *)p + len}, head = r;
+    weft__mp_token t;
+    if (args && (weft__codec_mp_next(&head, &t) < 0 || t.type != WEFT__MP_ARRAY ||
+                 t.len > WEFT_CALL_ARGS_MAX))
+        return 0;
+    return weft__mp_skip(&r) == 0 && r.p == r.end;
+}
+
 int weft__codec_utf8_valid(const char *str, size_t len)
 {
     const uint8_t *s = (const uint8_t *)str, *end = s + len;

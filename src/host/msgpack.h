@@ -77,6 +77,13 @@ int weft__codec_mp_next(weft__mp_reader *r, weft__mp_token *t);
  * for malformed input or nesting deeper than WEFT_CODEC_MAX_DEPTH. */
 int weft__mp_skip(weft__mp_reader *r);
 
+/* 1 if p[0..len) is exactly one well-formed msgpack value (nesting within
+ * WEFT_CODEC_MAX_DEPTH, no bytes after it); 0 if not. With args nonzero it
+ * must also be an argument list: an array of at most WEFT_CALL_ARGS_MAX
+ * elements, as the codecs take. For bytes from an embedder, checked once
+ * before they reach every runtime. */
+int weft__mp_valid(const void *p, size_t len, int args);
+
 /* 1 if s[0..len) is well-formed UTF-8 (no overlongs, surrogates or code
  * points above U+10FFFF; NUL bytes allowed). */
 int weft__codec_utf8_valid(const char *s, size_t len);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "host/server.h"
+#include "host/msgpack.h"
 
 typedef struct weft__hub {
     uv_mutex_t lock;
@@ -197,6 +198,8 @@ int weft_call_resolve(weft_call *call, const void *value, size_t len)
         value = "\xc0"; /* nil */
         len = 1;
     }
+    if (!weft__mp_valid(value, len, 0))
+        return weft_call_reject(call, "malformed msgpack value"), WEFT_EINVAL;
     char *buf = malloc(len);
     if (!buf) return weft_call_reject(call, "out of memory"), WEFT_ENOMEM;
     memcpy(buf, value, len);

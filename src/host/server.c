@@ -19,6 +19,7 @@
 #include "api/resfile.h"
 #include "api/server_api.h"
 #include "host/server.h"
+#include "host/msgpack.h"
 #include "host/watchdog.h"
 #include "net/net.h"
 
@@ -609,7 +610,8 @@ static int do_stop(weft_host *h, const char *name)
 {
     weft__resource *r = weft__srv_find(h, name);
     if (!r || (r->state != WEFT_RES_STARTED && r->state != WEFT_RES_STARTING)) {
-        weft__log(h, "weft", "cannot stop \"%s\": not running", name);
+        if (!r) weft__log(h, "weft", "stop: no such resource \"%.200s\" (resources lists them)", name);
+        else weft__log(h, "weft", "cannot stop \"%s\": not running", name);
         return r ? WEFT_ESTATE : WEFT_ENOENT;
     }
     weft__host_enter(h, NULL);
@@ -1617,6 +1619,7 @@ static int emit_bytes(weft_host *h, const char *event, const char *source, const
         args = empty;
         len = 1;
     }
+    if (!weft__mp_valid(args, len, 1)) return WEFT_EINVAL; /* nothing dispatched */
     weft__host_enter(h, NULL);
     int canceled = weft__ev_emit(h, NULL, event, args, len, source);
     weft__host_leave(h);
