@@ -1013,7 +1013,7 @@ static const struct {
     {"test_ace", "test_ace PRINCIPAL OBJECT", "prints whether PRINCIPAL is allowed OBJECT"},
 };
 
-static int print_convar(weft_host *h, const char *name);
+static int print_convar(weft_host *h, const weft__cfg_cmd *c, const char *name);
 
 static int help_command(weft_host *h, const weft__cfg_cmd *c, const char *name)
 {
@@ -1034,7 +1034,7 @@ static int help_command(weft_host *h, const weft__cfg_cmd *c, const char *name)
     }
     if (is_convar_command(h, name) || weft__convar_range_find(name)) {
         weft__log(h, "weft", "%s: a convar (%s \"VALUE\" sets it); now:", name, name);
-        print_convar(h, name);
+        print_convar(h, c, name);
         return 0;
     }
     weft__srv_cmd_error(h, c, "weft", "help: no command \"%s\" (help lists them)", name);
@@ -1044,7 +1044,7 @@ static int help_command(weft_host *h, const weft__cfg_cmd *c, const char *name)
 /* `set NAME` or NAME alone: print the value, and the default of a convar
  * weft reads, which is its value until it is set (as FiveM's `"NAME" is
  * "V" default: "D"`). */
-static int print_convar(weft_host *h, const char *name)
+static int print_convar(weft_host *h, const weft__cfg_cmd *c, const char *name)
 {
     const char *v = weft__convars_get(&h->server->convars, name, NULL);
     const weft__convar_range *r = weft__convar_range_find(name);
@@ -1057,7 +1057,7 @@ static int print_convar(weft_host *h, const char *name)
     else if (v) weft__log(h, "weft", "\"%s\" is \"%s\"", name, v);
     else if (r && r->def_lua) weft__log(h, "weft", "\"%s\" is the default: %s", r->name, def);
     else if (r) weft__log(h, "weft", "\"%s\" is \"%s\" (default: %s)", r->name, def, def);
-    else weft__log(h, "weft", "\"%s\" is not set", name);
+    else weft__srv_cmd_error(h, c, "weft", "\"%s\" is not set", name); /* at its cfg line */
     return v || r ? 0 : WEFT_ENOENT;
 }
 
@@ -1141,7 +1141,7 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
         unsigned fl = a0[3] == 's' ? WEFT_CONVAR_SERVERINFO : a0[3] == 'r' ? WEFT_CONVAR_REPLICATED : 0;
         return set_command(h, c, a1, c->argv[2], fl);
     }
-    if (is_set) return print_convar(h, a1); /* `set NAME` prints it */
+    if (is_set) return print_convar(h, c, a1); /* `set NAME` prints it */
     if (!strcmp(a0, "exec")) {
         char path[PATH_MAX], err[1024];
         const char *name = a1;
@@ -1194,7 +1194,7 @@ static int run_cmd(weft_host *h, const weft__cfg_cmd *c, const char *line)
      * with one argument sets it (the server's own, like sv_hostname, even
      * before they are set). */
     int known_var = is_convar_command(h, a0) || weft__convar_range_find(a0);
-    if (known_var && c->argc == 1) return print_convar(h, a0);
+    if (known_var && c->argc == 1) return print_convar(h, c, a0);
     if (known_var && c->argc == 2) {
         const weft__convar *cv = weft__convars_find(&s->convars, a0);
         return set_command(h, c, a0, c->argv[1], cv ? cv->flags : 0);
