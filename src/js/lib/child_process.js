@@ -107,8 +107,11 @@ class Pipe extends stream.Duplex {
       return;
     }
     this._reading = false;
-    if (nread === UV_EOF) this.push(null);
-    else this.destroy(errnoException(nread, 'read'));
+    if (nread !== UV_EOF) return this.destroy(errnoException(nread, 'read'));
+    // the end, then a read: with nothing buffered, 'end' (and so the
+    // destroy) follows even while nobody reads, as Node's stream reads
+    this.push(null);
+    this.read(0);
   }
   _stopReading() {
     if (this._reading && this._handle) {
@@ -288,6 +291,7 @@ function getValidStdio(stdio, sync) {
       out.push({ type: 'fd', fd: s._handle.fd() });
     } else if (s instanceof Pipe || (typeof s === 'object' && s[kHandle])) {
       s[kIsUsedAsStdio] = true; // its data is the other child's, never read here
+      if (s instanceof Pipe) { s._stopReading(); s.pause(); s._readableState.reading = false; }
       out.push({ type: 'wrap', handle: s[kHandle] || s._handle });
     } else if (ArrayBuffer.isView(s) || typeof s === 'string') {
       if (!sync) {
@@ -417,6 +421,9 @@ ChildProcess.prototype.spawn = function spawn(options) {
     } else if (i > 0) {
       this._closesNeeded++;
       s.socket.on('close', () => maybeClose(this));
+      // the parent reads a pipe from the start, into its buffer (as the
+      // net.Socket Node makes over it): its EOF is seen while nobody listens
+      s.socket.read(0);
     }
     this.stdio.push(s.socket);
   }
