@@ -1106,10 +1106,53 @@ static JSValue intl_methods(JSContext *ctx, weft__js *js)
     return JS_GetPropertyStr(ctx, js->internal, "intlBuiltins");
 }
 
+/* Without ICU (not installed), the built-ins do what Node built without
+ * Intl does: their non-locale forms (toString, toUpperCase, ...), and
+ * localeCompare compares code points; the first use says so on stderr,
+ * once per process. Intl itself throws the loader's message. */
+static const char *const intl_stub_fallbacks[] = {
+    "toString", "toString", "toString", "toDateString", "toTimeString",
+    NULL /* localeCompare */, "toUpperCase", "toLowerCase", "join",
+};
+
+static JSValue intl_stub_fallback(JSContext *ctx, JSValueConst this_val, int argc,
+                                  JSValueConst *argv, int magic, const char *why)
+{
+    static int warned;
+    if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+        fprintf(stderr,
+                "weft: ICU is not available (%s): toLocaleString, localeCompare and the other "
+                "locale-sensitive methods use their non-locale forms\n",
+                why);
+    if (!intl_stub_fallbacks[magic]) {
+        size_t na, nb;
+        const char *a = JS_ToCStringLen(ctx, &na, this_val);
+        if (!a) return JS_EXCEPTION;
+        const char *b = JS_ToCStringLen(ctx, &nb, argc > 0 ? argv[0] : JS_UNDEFINED);
+        if (!b) {
+            JS_FreeCString(ctx, a);
+            return JS_EXCEPTION;
+        }
+        int c = memcmp(a, b, na < nb ? na : nb);
+        if (!c) c = na < nb ? -1 : na > nb;
+        JS_FreeCString(ctx, a);
+        JS_FreeCString(ctx, b);
+        return JS_NewInt32(ctx, c < 0 ? -1 : c > 0);
+    }
+    JSValue fn = JS_GetPropertyStr(ctx, this_val, intl_stub_fallbacks[magic]);
+    if (JS_IsException(fn)) return fn;
+    JSValue r = JS_Call(ctx, fn, this_val, 0, NULL);
+    JS_FreeValue(ctx, fn);
+    return r;
+}
+
 static JSValue intl_stub_call(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv,
                               int magic)
 {
     weft__js *js = weft__js_from_ctx(ctx);
+    const char *why;
+    if (weft__dl_load(&weft__dl_icu, &why) < 0)
+        return intl_stub_fallback(ctx, this_val, argc, argv, magic, why);
     JSValue methods = intl_methods(ctx, js);
     if (JS_IsException(methods)) return methods;
     JSValue fn = JS_GetPropertyStr(ctx, methods, intl_stub_keys[magic]);
