@@ -80,3 +80,11 @@ lazyGlobals(['crypto', 'Crypto', 'CryptoKey', 'SubtleCrypto'], 'crypto', 'crypto
 lazyGlobals(['URL', 'URLSearchParams'], 'url_whatwg', 'whatwgURL');
 lazyGlobals(['MessageChannel', 'MessagePort', 'MessageEvent', 'BroadcastChannel'], 'worker_threads', 'messaging');
 // Intl: a lazy data property made in C (src/js/intl.c, weft__js_intl_init)
+// QuickJS has three ES2024 built-ins that Node 20's V8 does not (Node 21
+// added them): `weft run` leaves them out, so scripts that feature-detect
+// take Node 20's path. Resources keep them (FiveM's newer Node has them).
+if (!natives.host) {
+  delete Object.groupBy;
+  delete Map.groupBy;
+  delete Promise.withResolvers;
+}
