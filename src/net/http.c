@@ -296,6 +296,7 @@ static const char *status_text(int s)
     case 405: return "Method Not Allowed";
     case 408: return "Request Timeout";
     case 413: return "Payload Too Large";
+    case 426: return "Upgrade Required";
     case 429: return "Too Many Requests";
     case 431: return "Request Header Fields Too Large";
     case 500: return "Internal Server Error";
@@ -771,6 +772,18 @@ static void ws_close(void *ud)
 
 static const weft__player_transport ws_transport = {"ws", ws_send, ws_queued, ws_close};
 
+/* Sec-WebSocket-Key: 16 bytes in base64, i.e. 22 characters of the
+ * alphabet and "==" (RFC 6455 4.2.1, 5). */
+static int ws_key_ok(const char *key)
+{
+    static const char alphabet[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    if (strlen(key) != 24 || strcmp(key + 22, "==")) return 0;
+    for (int i = 0; i < 22; i++)
+        if (!strchr(alphabet, key[i])) return 0;
+    return 1;
+}
+
 /* Answer the upgrade (RFC 6455 §4.2) and become a player connection. */
 static void upgrade(conn *c)
 {
@@ -788,7 +801,13 @@ static void upgrade(conn *c)
         weft__http_reply(r, 404, "text/plain", "not found\n", 10);
         return;
     }
-    if (!key || !ver || strcmp(ver, "13") || !conn_h || !has_token(conn_h, "upgrade")) {
+    if (ver && strcmp(ver, "13")) { /* RFC 6455 4.4: say the one we speak */
+        weft__http_hdr hd[2] = {{"Content-Type", "text/plain"}, {"Sec-WebSocket-Version", "13"}};
+        static const char body[] = "unsupported Sec-WebSocket-Version (this server speaks 13)\n";
+        if (weft__http_res_head(r, 426, hd, 2) == 0) weft__http_res_end(r, body, sizeof body - 1);
+        return;
+    }
+    if (!key || !ws_key_ok(key) || !ver || !conn_h || !has_token(conn_h, "upgrade")) {
         weft__http_reply(r, 400, "text/plain", "bad WebSocket handshake\n", 24);
         return;
     }

@@ -2,8 +2,9 @@
  * WebSocket framing library, and libcrypto's SHA-1 for the handshake key.
  * wslay's event API reads through our recv callback (the bytes handed to
  * weft__ws_feed) and writes through our send callback (the owner's out()).
- * Messages are bounded by max_message (wslay fails a longer one with close
- * code 1009); control frames, fragmentation and masking are wslay's. */
+ * Messages are bounded by max_message, checked at each frame header
+ * (scan_frames; the peer gets close code 1009); control frames,
+ * fragmentation and masking are wslay's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,11 @@ struct weft__ws {
     int closed, failed;
     uint64_t msg_len;   /* the incoming message's frames so far, in bytes */
     uint64_t too_large; /* the size that passed max_message (0: none) */
+    /* Frame headers read ahead of wslay (scan_frames): wslay reports a
+     * frame only once payload bytes follow its header. */
+    uint8_t hdr[14];
+    size_t hdr_len;
+    uint64_t payload_left; /* of the frame being fed */
 };
 
 static ssize_t recv_cb(wslay_event_context_ptr ctx, uint8_t *buf, size_t len, int flags,
@@ -73,30 +79,69 @@ static void msg_cb(wslay_event_context_ptr ctx, const struct wslay_event_on_msg_
 
 /* A frame taking its message past the bound (one frame, or the sum of a
  * fragmented message's): the owner is told the size, once, and wslay is fed
- * nothing more (recv_cb says WOULDBLOCK), so it buffers at most the bytes it
- * has; its own limit is set far above ours, so every frame comes here first. */
-static void frame_start_cb(wslay_event_context_ptr ctx,
-                           const struct wslay_event_on_frame_recv_start_arg *arg, void *user)
+ * nothing more (recv_cb says WOULDBLOCK); its close frame says 1009. */
+static void oversize(weft__ws *ws, uint64_t size)
 {
-    weft__ws *ws = user;
-    ws->msg_len = (arg->opcode == WSLAY_CONTINUATION_FRAME ? ws->msg_len : 0) + arg->payload_length;
-    if (ws->msg_len <= ws->max_message || ws->too_large) return;
-    ws->too_large = ws->msg_len;
+    ws->too_large = size;
     ws->in_len = 0; /* sending goes on: the owner's drop reason goes out */
     if (ws->closed) return;
     if (ws->cbs->on_oversize) {
-        ws->cbs->on_oversize(ws->ud, ws->too_large);
+        ws->cbs->on_oversize(ws->ud, size);
         return;
     }
     ws->closed = 1;
     ws->cbs->on_close(ws->ud, "WebSocket message larger than the limit");
 }
 
+/* The header's size once its first two bytes are known (RFC 6455 5.2). */
+static size_t header_size(const uint8_t *h, size_t have)
+{
+    if (have < 2) return 2;
+    size_t n = 2 + ((h[1] & 0x80) ? 4 : 0), l = h[1] & 0x7f;
+    return n + (l == 126 ? 2 : l == 127 ? 8 : 0);
+}
+
+/* Follow the frames in p[0..n) (the bytes wslay will read): at each whole
+ * header, a data frame's declared length is added to its message's. Returns
+ * n, or the bytes up to the end of the first header that takes a message
+ * past max_message (*size: that message's declared size), so a peer is
+ * refused when the header arrives, not after the bytes. Bound: one pass. */
+static size_t scan_frames(weft__ws *ws, const uint8_t *p, size_t n, uint64_t *size)
+{
+    size_t i = 0;
+    while (i < n) {
+        if (ws->payload_left) {
+            uint64_t k = n - i < ws->payload_left ? n - i : ws->payload_left;
+            ws->payload_left -= k;
+            i += (size_t)k;
+            continue;
+        }
+        while (i < n && ws->hdr_len < header_size(ws->hdr, ws->hdr_len))
+            ws->hdr[ws->hdr_len++] = p[i++];
+        if (ws->hdr_len < header_size(ws->hdr, ws->hdr_len)) break;
+        uint64_t len = ws->hdr[1] & 0x7f;
+        size_t ext = len == 126 ? 2 : len == 127 ? 8 : 0;
+        if (ext) len = 0;
+        for (size_t j = 0; j < ext; j++)
+            len = len << 8 | ws->hdr[2 + j];
+        int opcode = ws->hdr[0] & 0x0f;
+        ws->hdr_len = 0;
+        ws->payload_left = len;
+        if (opcode & 0x08) continue; /* control frames are not the message's */
+        uint64_t before = opcode == WSLAY_CONTINUATION_FRAME ? ws->msg_len : 0;
+        ws->msg_len = len > UINT64_MAX - before ? UINT64_MAX : before + len;
+        if (ws->msg_len > ws->max_message) {
+            *size = ws->msg_len;
+            return i;
+        }
+    }
+    return n;
+}
+
 static const struct wslay_event_callbacks callbacks = {
     .recv_callback = recv_cb,
     .send_callback = send_cb,
     .genmask_callback = genmask_cb,
-    .on_frame_recv_start_callback = frame_start_cb,
     .on_msg_recv_callback = msg_cb,
 };
 
@@ -136,8 +181,8 @@ weft__ws *weft__ws_new(int client, size_t max_message, const weft__ws_cbs *cbs, 
         return NULL;
     }
     /* wslay fails a message over its limit before any callback: its limit is
-     * far above ours, so frame_start_cb sees an oversized message first and
-     * the owner drops the peer with the size; frame_start_cb bounds memory. */
+     * far above ours, so scan_frames sees an oversized message first and the
+     * owner drops the peer with the size; scan_frames bounds memory. */
     ws->max_message = max_message;
     wslay_event_config_set_max_recv_msg_length(ws->ctx, (uint64_t)1 << 62);
     return ws;
@@ -162,12 +207,14 @@ static int flush(weft__ws *ws)
 int weft__ws_feed(weft__ws *ws, const char *buf, size_t len)
 {
     if (ws->failed || ws->too_large) return WEFT_EINVAL;
+    uint64_t big = 0;
     ws->in = buf;
-    ws->in_len = len;
+    ws->in_len = scan_frames(ws, (const uint8_t *)buf, len, &big);
     /* Bound: wslay reads until our recv callback reports WOULDBLOCK, i.e.
-     * until the len bytes are consumed. */
+     * until the in_len bytes are consumed. */
     int r = wslay_event_recv(ws->ctx);
     ws->in_len = 0;
+    if (big && !ws->too_large && !ws->closed && !ws->failed) oversize(ws, big);
     if (ws->too_large) return WEFT_EINVAL; /* the owner was told (on_oversize) */
     if (r == 0) r = flush(ws); /* pongs, close replies */
     if (r == 0 && !wslay_event_want_read(ws->ctx) && !ws->closed) {
@@ -200,6 +247,7 @@ void weft__ws_close(weft__ws *ws, int code, const char *reason)
     if (ws->failed) return;
     size_t n = reason ? strlen(reason) : 0;
     if (n > 123) n = 123; /* a close frame's payload is at most 125 bytes */
+    if (ws->too_large) code = WSLAY_CODE_MESSAGE_TOO_BIG; /* 1009, whatever the owner's reason */
     wslay_event_queue_close(ws->ctx, (uint16_t)code, (const uint8_t *)reason, n);
     flush(ws);
     ws->closed = 1;

@@ -118,6 +118,16 @@ static raw *raw_exchange(const char *req, size_t len)
     return r;
 }
 
+/* A WebSocket close frame from the server with this code in r's bytes. */
+static int has_close(const raw *r, int code)
+{
+    for (size_t i = 0; i + 4 <= r->len; i++)
+        if ((unsigned char)r->buf[i] == 0x88 && (unsigned char)r->buf[i + 2] == (code >> 8) &&
+            (unsigned char)r->buf[i + 3] == (code & 0xff) && (r->buf[i + 1] & 0x7f) >= 2)
+            return 1;
+    return 0;
+}
+
 static int count(const char *hay, const char *needle)
 {
     int n = 0;
@@ -234,6 +244,64 @@ static void test_http_bad_requests(void **state)
     r = raw_exchange(up, sizeof up - 1);
     assert_non_null(strstr(r->buf, "HTTP/1.1 404 "));
     free(r);
+    /* a Sec-WebSocket-Key that is not 16 bytes of base64: 400; a version
+     * other than 13: 426 naming 13 (RFC 6455 4.2.1, 4.4) */
+    static const char *const keys[] = {"short==", "dGhlIHNhbXBsZSBub25jZQ=", "dGhlIHNhbXBsZSBub25jZ!==",
+                                       "dGhlIHNhbXBsZSBub25jZQxx"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        char hs[512];
+        int hn = snprintf(hs, sizeof hs,
+                          "GET /weft/ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                          "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n",
+                          keys[i]);
+        r = raw_exchange(hs, (size_t)hn);
+        if (!strstr(r->buf, "HTTP/1.1 400 ")) fail_msg("key \"%s\": %s", keys[i], r->buf);
+        free(r);
+    }
+    static const char v8[] = "GET /weft/ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                             "Sec-WebSocket-Version: 8\r\n\r\n";
+    r = raw_exchange(v8, sizeof v8 - 1);
+    if (!strstr(r->buf, "HTTP/1.1 426 Upgrade Required\r\n") ||
+        !strstr(r->buf, "\r\nSec-WebSocket-Version: 13\r\n"))
+        fail_msg("version 8: %s", r->buf);
+    free(r);
+}
+
+/* A frame header declaring more than net_maxMessageBytes (2048), alone or
+ * as the running total of a fragmented message: the player is refused when
+ * the header arrives (close code 1009, the drop with the size and the
+ * limit), not held until the bytes come (run_until: 10 s). */
+static void test_ws_oversize_header(void **state)
+{
+#define WS_HS                                                                                      \
+    "GET /weft/ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"            \
+    "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    /* HELLO [1, 1, "huge"], then a binary frame of 2^62 bytes (mask 0): its header only */
+    static const char one[] = WS_HS "\x82\x88\0\0\0\0\x93\x01\x01\xa4huge"
+                                    "\x82\xff\x40\0\0\0\0\0\0\0"
+                                    "\0\0\0\0";
+    uint64_t t0 = uv_hrtime();
+    raw *r = raw_exchange(one, sizeof one - 1);
+    if (!strstr(r->buf, "HTTP/1.1 101 ") || !has_close(r, 1009))
+        fail_msg("no 1009 close for a 2^62-byte frame (%zu bytes back)", r->len);
+    assert_true(uv_hrtime() - t0 < 5000000000ull);
+    free(r);
+    /* 1000 bytes in a first fragment, then a continuation header of 1100 */
+    static char frag[sizeof WS_HS + 16 + 8 + 1000 + 8];
+    size_t n = (size_t)snprintf(frag, sizeof frag, "%s", WS_HS);
+    memcpy(frag + n, "\x82\x88\0\0\0\0\x93\x01\x01\xa4" "frag", 14);
+    n += 14;
+    memcpy(frag + n, "\x02\xfe\x03\xe8\0\0\0\0", 8);
+    n += 8;
+    memset(frag + n, 0xc0, 1000);
+    n += 1000;
+    memcpy(frag + n, "\x80\xfe\x04\x4c\0\0\0\0", 8);
+    n += 8;
+    r = raw_exchange(frag, n);
+    if (!has_close(r, 1009)) fail_msg("no 1009 close for a fragmented message (%zu bytes back)", r->len);
+    free(r);
+#undef WS_HS
 }
 
 /* ---- players -------------------------------------------------------------- */
@@ -699,6 +767,7 @@ int main(void)
         cmocka_unit_test(test_http_pipelined_keepalive),
         cmocka_unit_test(test_http_bad_requests),
         cmocka_unit_test(test_ws_round_trip),
+        cmocka_unit_test(test_ws_oversize_header),
         cmocka_unit_test(test_enet_round_trip),
         cmocka_unit_test(test_bounds_drop),
         cmocka_unit_test(test_http_handlers),
