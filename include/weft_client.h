@@ -42,8 +42,10 @@ typedef struct weft_client_callbacks {
 /* Connect to url ("ws://IP:PORT[/weft/ws]" or "enet://IP:PORT"; IPv4
  * literals) and say HELLO with player name `name` (copied). cbs is borrowed
  * and must outlive the client; ud is passed back. Returns 0 with *out set
- * (results arrive through the callbacks), WEFT_EINVAL (bad url) or
- * WEFT_ENOMEM / WEFT_EIO. */
+ * (results arrive through the callbacks), WEFT_EINVAL (bad url),
+ * WEFT_ENOMEM, or WEFT_EIO (the socket failed, or the transport's library,
+ * loaded on first use, is not installed: libwslay or libcrypto for ws://,
+ * libenet for enet://; one line on stderr names it, the first time). */
 int weft_client_connect(uv_loop_t *loop, const char *url, const char *name,
                         const weft_client_callbacks *cbs, void *ud, weft_client **out);
 

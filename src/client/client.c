@@ -382,7 +382,8 @@ int weft_client_connect(uv_loop_t *loop, const char *url, const char *name,
     c->ws = weft__ws_new(1, (size_t)1 << 30, &ws_cbs, c);
     if (!c->parser || !c->ws) {
         client_free(c);
-        return WEFT_ENOMEM;
+        /* libwslay or libcrypto missing (weft__ws_new said so once on stderr) */
+        return weft__ws_available(NULL) < 0 ? WEFT_EIO : WEFT_ENOMEM;
     }
     uv_tcp_init(loop, &c->tcp);
     c->tcp.data = c;
