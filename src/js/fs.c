@@ -30,7 +30,7 @@ enum {
     OP_MKDIR, OP_RMDIR, OP_RM, OP_UNLINK, OP_RENAME, OP_COPYFILE, OP_REALPATH, OP_MKDTEMP,
     OP_SYMLINK, OP_READLINK, OP_CHMOD, OP_FCHMOD, OP_UTIMES, OP_FUTIMES, OP_LUTIMES,
     OP_TRUNCATE, OP_FTRUNCATE, OP_FSYNC, OP_FDATASYNC, OP_LINK, OP_CHOWN, OP_FCHOWN, OP_LCHOWN,
-    OP_READFILE, OP_WRITEFILE, OP_STATFS, OP_OPENDIR,
+    OP_READFILE, OP_WRITEFILE, OP_STATFS, OP_OPENDIR, OP_READBYTES,
 };
 
 typedef struct fs_job {
@@ -374,6 +374,23 @@ static void job_run(fs_job *j)
         else SYNC(uv_fs_read(l, &r, (uv_file)j->fd, &b, 1, j->pos, NULL));
         break;
     }
+    case OP_READBYTES: { /* into bytes of its own, not zeroed, handed over whole */
+        if (j->len < 0 || j->len > (int64_t)FS_MAX_READ) {
+            rc = UV_EINVAL;
+            break;
+        }
+        j->buf_len = (size_t)j->len;
+        j->buf = malloc(j->buf_len ? j->buf_len : 1);
+        if (!j->buf) {
+            rc = UV_ENOMEM;
+            break;
+        }
+        j->owns_buf = 1;
+        uv_buf_t b = uv_buf_init((char *)j->buf, (unsigned)j->buf_len);
+        if (read_would_wait(j, (int)j->fd)) rc = UV_EAGAIN;
+        else SYNC(uv_fs_read(l, &r, (uv_file)j->fd, &b, 1, j->pos, NULL));
+        break;
+    }
     case OP_WRITE: {
         uv_buf_t b = uv_buf_init((char *)j->buf, (unsigned)j->buf_len);
         SYNC(uv_fs_write(l, &r, (uv_file)j->fd, &b, 1, j->pos, NULL));
@@ -567,6 +584,12 @@ static JSValue job_value(JSContext *ctx, fs_job *j)
         for (uint32_t i = 0; i < 7; i++) JS_SetPropertyUint32(ctx, a, i, JS_NewFloat64(ctx, v[i]));
         return a;
     }
+    case OP_READBYTES: {
+        JSValue v = weft__js_adopt_bytes(ctx, j->buf, (size_t)j->result);
+        j->buf = NULL;
+        j->owns_buf = 0;
+        return v;
+    }
     case OP_READFILE: {
         JSValue v = weft__js_adopt_bytes(ctx, j->buf, j->buf_len);
         j->buf = NULL;
@@ -692,6 +715,9 @@ static const struct {
     [OP_STATFS] = {"statfs", "p", "statfs"},
     /* opendir: a directory's entries read at once (lib/fs.js's Dir) */
     [OP_OPENDIR] = {"opendir", "pt", "opendir"},
+    /* readBytes(fd, length, position) -> an ArrayBuffer of what one read
+     * gave (fs.readFile's steps: no copy, no zeroing) */
+    [OP_READBYTES] = {"readBytes", "flP", "read"},
 };
 
 static int parse_args(JSContext *ctx, fs_job *j, int argc, JSValueConst *argv, int *next)
@@ -864,6 +890,14 @@ static JSValue fs_umask(JSContext *ctx, JSValueConst this_val, int argc, JSValue
     return JS_NewUint32(ctx, (uint32_t)old);
 }
 
+/* resourceReads() -> true in a resource (`weft serve`): fs.readFile then
+ * reads in one job, where the resource's memory cap applies (read_all) */
+static JSValue fs_resource_reads(JSContext *ctx, JSValueConst this_val, int argc,
+                                 JSValueConst *argv)
+{
+    return JS_NewBool(ctx, weft__js_from_ctx(ctx)->res != NULL);
+}
+
 JSValue weft__js_fs_binding(JSContext *ctx)
 {
     JSValue o = JS_NewObject(ctx);
@@ -876,6 +910,8 @@ JSValue weft__js_fs_binding(JSContext *ctx)
         JS_SetPropertyStr(ctx, c, e->name, JS_NewInt32(ctx, e->value));
     JS_SetPropertyStr(ctx, o, "constants", c);
     JS_SetPropertyStr(ctx, o, "umask", JS_NewCFunction(ctx, fs_umask, "umask", 1));
+    JS_SetPropertyStr(ctx, o, "resourceReads",
+                      JS_NewCFunction(ctx, fs_resource_reads, "resourceReads", 0));
     JS_SetPropertyStr(ctx, o, "uvErrors", JS_NewCFunction(ctx, fs_uv_errors, "uvErrors", 0));
     weft__js_fs_watch_init(ctx, o);
     return o;

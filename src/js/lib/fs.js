@@ -1016,62 +1016,102 @@ function readFileArgs(path, options) {
   checkEncoding(options.encoding);
   return [fileTarget(path), stringToFlags(options.flag, 'options.flag'), 0o666, options];
 }
+// Node's readFile steps: open, fstat, reads until the file's size is read or
+// a read gives 0 bytes (64 KiB ones while the size is unknown: not a regular
+// file), close; each an FSREQCALLBACK made in the previous one's callback,
+// so the callback comes several loop turns after the call. Node reads a
+// large file 512 KiB at a time into one buffer; here a read asks for all
+// that is left (readBytes: the bytes read in C, handed over uncopied), so a
+// regular file is one read. An fd of the caller's skips open and close (a
+// tick each instead; as Node 20's, an error of a later step is then
+// dropped and what was read so far, maybe nothing, is the result).
+// options.signal is checked before each read. A resource (`weft serve`)
+// reads in one job, as its memory cap is applied there (fs.c read_all).
+const kReadFileUnknownLength = 64 * 1024;
+const kIoMaxLength = 2 ** 31 - 1;
+function fileTooLarge(size) {
+  const err = new RangeError(`File size (${size}) is greater than 2 GiB`);
+  err.code = 'ERR_FS_FILE_TOO_LARGE';
+  return err;
+}
+// the bytes of readBytes chunks (ArrayBuffers) as one Buffer
+function joinChunks(chunks, total) {
+  if (chunks.length === 1) return bufferFrom(chunks[0]);
+  const out = allocBytes(total);
+  let off = 0;
+  for (const c of chunks) {
+    out.set(new Uint8Array(c), off);
+    off += c.byteLength;
+  }
+  return out;
+}
+function readFileContext(userFd, signal, encoding, cb) {
+  const req = (fn) => new NativeRequest('FSREQCALLBACK', fn);
+  let fd, size = 0, chunks = null, pos = 0, stepErr = null;
+  const afterClose = (err) => {
+    const list = chunks;
+    chunks = null; // these closures are a cycle: let the bytes go with the result
+    if (stepErr || err) return cb(stepErr || err);
+    let out;
+    try {
+      // no chunks list: fstat failed on a caller's fd, whose error Node 20
+      // drops; its Buffer.concat(null) then fails (ERR_INVALID_ARG_TYPE)
+      out = list === null ? Buffer.concat(list, pos) : joinChunks(list, pos);
+      if (encoding && encoding !== 'buffer') out = bytesToString(out, encoding);
+    } catch (e) {
+      return cb(e);
+    }
+    cb(null, out);
+  };
+  const close = (err) => {
+    if (userFd) return process.nextTick(afterClose, null);
+    stepErr = err || null;
+    b.close(fd, req(afterClose));
+  };
+  const afterRead = (err, ab) => {
+    if (err) return close(err);
+    const n = ab.byteLength;
+    if (n > 0) chunks.push(ab);
+    pos += n;
+    if (pos === size || n === 0) return close();
+    read();
+  };
+  const read = () => {
+    if (signal && signal.aborted) return close(internal.abortError(signal));
+    b.readBytes(fd, size === 0 ? kReadFileUnknownLength : size - pos, -1, req(afterRead));
+  };
+  const afterStat = (err, st) => {
+    if (err) return close(err);
+    size = (st[1] & S_IFMT) === C.S_IFREG ? Number(st[8]) : 0;
+    if (size > kIoMaxLength) return close(fileTooLarge(size));
+    chunks = [];
+    read();
+  };
+  return (err, f) => {
+    if (err) return cb(err);
+    fd = f;
+    b.fstat(fd, req(afterStat));
+  };
+}
 function readFile(path, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   const [t, flags, mode, opts] = readFileArgs(path, options);
   maybeCallback(cb);
-  const abort = aborted(opts);
-  if (abort) {
-    process.nextTick(cb, abort);
-    return;
-  }
-  // With an init hook watching, Node's steps (open, fstat, read, close),
-  // each an FSREQCALLBACK made in the previous one's callback, as its hooks
-  // see them; else one job reads the whole file. An abort meanwhile is seen
-  // at the end.
-  if (internal.hooks.initEnabled && typeof t === 'string') {
-    readFileSteps(t, flags, mode, (err, ab) => {
+  const userFd = typeof t === 'number';
+  if (userFd && opts.signal !== undefined) internal.validateAbortSignal(opts.signal, 'options.signal');
+  const abort = userFd ? null : aborted(opts);
+  if (abort) return cb(abort); // at once, as Node's
+  if (b.resourceReads()) {
+    b.readFile(t, flags, mode, new NativeRequest('FSREQCALLBACK', (err, ab) => {
       const abort = err ? null : aborted(opts);
       if (err || abort) cb(err || abort);
       else cb(null, decodeResult(ab, opts.encoding));
-    });
+    }));
     return;
   }
-  b.readFile(t, flags, mode, new NativeRequest('FSREQCALLBACK', (err, ab) => {
-    const abort = err ? null : aborted(opts);
-    if (err || abort) cb(err || abort);
-    else cb(null, decodeResult(ab, opts.encoding));
-  }));
-}
-function readFileSteps(path, flags, mode, done) {
-  const req = (fn) => new NativeRequest('FSREQCALLBACK', fn);
-  b.open(path, flags, mode, req((err, fd) => {
-    if (err) return done(err);
-    const finish = (err, ab) => b.close(fd, req((cerr) => done(err || cerr, ab)));
-    b.fstat(fd, req((err, st) => {
-      if (err) return finish(err);
-      const stats = makeStats(st);
-      const size = stats.isFile() ? stats.size : 0;
-      const chunks = [];
-      let total = 0;
-      const step = () => {
-        const buf = allocBytes(size > 0 ? size - total : 65536);
-        b.read(fd, viewBytes(buf), 0, buf.byteLength, -1, req((err, n) => {
-          if (err) return finish(err);
-          if (n > 0) chunks.push(buf.subarray(0, n));
-          total += n;
-          if (n === 0 || (size > 0 && total >= size)) {
-            const out = new Uint8Array(total);
-            let off = 0;
-            for (const c of chunks) { out.set(c, off); off += c.byteLength; }
-            return finish(null, out.buffer);
-          }
-          step();
-        }));
-      };
-      step();
-    }));
-  }));
+  const afterOpen = readFileContext(userFd, opts.signal, opts.encoding, cb);
+  if (userFd) process.nextTick(afterOpen, null, t);
+  else b.open(t, flags, mode, new NativeRequest('FSREQCALLBACK', afterOpen));
 }
 function readFileSync(path, options) {
   const [t, flags, mode, opts] = readFileArgs(path, options);
@@ -1350,30 +1390,30 @@ class FileHandle extends EventEmitter {
     return promise('futimes', [this.#check('futime'), toUnixTimestamp(atime, 'atime'), toUnixTimestamp(mtime, 'mtime')], noResult);
   }
 }
-async function readFileHandleSteps(path, flags, mode) {
+async function readFileHandleSteps(path, flags, mode, signal) {
   const fh = new FileHandle(await promise('open', [path, flags, mode]));
   let out;
   try {
-    const stats = await fh.stat();
-    const size = stats.isFile() ? stats.size : 0;
+    const st = await promise('fstat', [fh.fd]);
+    checkAborted(signal);
+    const size = (st[1] & S_IFMT) === C.S_IFREG ? Number(st[8]) : 0;
+    if (size > kIoMaxLength) throw fileTooLarge(size);
     const chunks = [];
     let total = 0;
     for (;;) {
-      const buf = allocBytes(size > 0 ? size - total : 65536);
-      const n = await promise('read', [fh.fd, viewBytes(buf), 0, buf.byteLength, -1]);
-      if (n > 0) chunks.push(buf.subarray(0, n));
-      total += n;
-      if (n === 0 || (size > 0 && total >= size)) break;
+      checkAborted(signal);
+      const ab = await promise('readBytes', [fh.fd, size > 0 ? size - total : kReadFileUnknownLength, -1]);
+      if (ab.byteLength > 0) chunks.push(ab);
+      total += ab.byteLength;
+      if (ab.byteLength === 0 || total === size) break;
     }
-    out = new Uint8Array(total);
-    let off = 0;
-    for (const c of chunks) { out.set(c, off); off += c.byteLength; }
+    out = joinChunks(chunks, total);
   } catch (err) {
     try { await fh.close(); } catch { /* the read's error wins */ }
     throw err;
   }
   await fh.close();
-  return out.buffer;
+  return out;
 }
 // Each promise function checks its arguments synchronously inside an async
 // function (errors become rejections, as Node's).
@@ -1388,13 +1428,12 @@ const promises = {
     const [t, flags, mode, opts] = readFileArgs(path, options);
     const abort = aborted(opts);
     if (abort) throw abort;
-    // With a hook watching, Node's steps (open a FileHandle, fstat, read,
-    // close), each an FSREQPROMISE, as its hooks see them; else one job.
-    if ((internal.hooks.initEnabled || internal.hooks.destroyEnabled) && typeof t === 'string') {
-      const ab = await readFileHandleSteps(t, flags, mode);
-      const late = aborted(opts);
-      if (late) throw late;
-      return decodeResult(ab, opts.encoding);
+    // Node's steps (open a FileHandle, fstat, read, close), each an
+    // FSREQPROMISE, options.signal checked after fstat and before each read;
+    // one job for an fd or in a resource (see readFile)
+    if (typeof t === 'string' && !b.resourceReads()) {
+      const buf = await readFileHandleSteps(t, flags, mode, opts.signal);
+      return opts.encoding && opts.encoding !== 'buffer' ? bytesToString(buf, opts.encoding) : buf;
     }
     return promise('readFile', [t, flags, mode], (ab) => decodeResult(ab, opts.encoding));
   },
