@@ -1152,30 +1152,44 @@ function writeFlushedSync(file, args) {
     if (own) closeSync(fd);
   }
 }
-function writeFlushed(file, args, cb) {
+// two errors as one, as Node's aggregateTwoErrors (close's, the step's)
+function twoErrors(inner, outer) {
+  if (!inner || !outer || inner === outer) return inner || outer || null;
+  if (!internal.internalErrorsModule) natives.loadLib('internal_errors');
+  return internal.internalErrorsModule.aggregateTwoErrors(inner, outer);
+}
+// Node's writeFile steps: open (a path), writes until all is written
+// (options.signal checked before each), fsync (flush), close (a path);
+// each a call of the module's open/write/fsync/close made in the previous
+// one's callback. An aborted signal before a write closes a path's fd and
+// calls back with AbortError (at once for a caller's fd).
+function writeFileSteps(file, bytes, flags, mode, signal, flush, cb) {
   const own = typeof file !== 'number';
-  const finish = (fd, err) => (own ? close(fd, (closeErr) => cb(err || closeErr || null)) : cb(err || null));
-  const opened = (err, fd) => {
-    if (err) return cb(err);
-    b.writeFile(getFd(fd), args[1], args[2], args[3], callback((writeErr) => {
-      if (writeErr) finish(fd, writeErr);
-      else fs.fsync(fd, (syncErr) => finish(fd, syncErr));
-    }, noResult));
+  const fail = (fd, err) => (own ? fs.close(fd, (closeErr) => cb(twoErrors(closeErr, err))) : cb(err));
+  const done = (fd) => (own ? fs.close(fd, cb) : cb(null));
+  const writeAll = (fd, off, len) => {
+    if (signal && signal.aborted) return fail(fd, internal.abortError(signal));
+    fs.write(fd, bytes, off, len, null, (err, n) => {
+      if (err) fail(fd, err);
+      else if (n < len) writeAll(fd, off + n, len - n);
+      else if (flush) fs.fsync(fd, (syncErr) => (syncErr ? fail(fd, syncErr) : done(fd)));
+      else done(fd);
+    });
   };
-  if (own) open(file, args[2], args[3], opened);
-  else opened(null, file);
+  if (!own) return writeAll(file, 0, bytes.byteLength);
+  if (signal && signal.aborted) return cb(internal.abortError(signal)); // at once, as Node's
+  fs.open(file, flags, mode, (err, fd) => (err ? cb(err) : writeAll(fd, 0, bytes.byteLength)));
+}
+function writeFlushed(file, args, cb) {
+  writeFileSteps(file, args[1], args[2], args[3], undefined, true, cb);
 }
 function writeFile(file, data, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   maybeCallback(cb);
-  const abort = aborted(options);
-  if (abort) {
-    process.nextTick(cb, abort);
-    return;
-  }
   const args = writeFileArgs(file, data, options, 'w');
-  if (flushOption(options)) writeFlushed(file, args, cb);
-  else b.writeFile(...args, callback(cb, noResult));
+  const signal = options !== null && typeof options === 'object' ? options.signal : undefined;
+  if (signal !== undefined) internal.validateAbortSignal(signal, 'options.signal');
+  writeFileSteps(file, args[1], args[2], args[3], signal, flushOption(options), cb);
 }
 function writeFileSync(file, data, options) {
   const args = writeFileArgs(file, data, options, 'w');
@@ -1190,10 +1204,8 @@ function appendOptions(options) {
 function appendFile(file, data, options, cb) {
   if (typeof options === 'function') { cb = options; options = undefined; }
   maybeCallback(cb);
-  options = appendOptions(options);
-  const args = writeFileArgs(file, data, options, 'a');
-  if (flushOption(options)) writeFlushed(file, args, cb);
-  else b.writeFile(...args, callback(cb, noResult));
+  // through the module's writeFile, as Node's
+  fs.writeFile(file, data, appendOptions(options), cb);
 }
 function appendFileSync(file, data, options) {
   options = appendOptions(options);
