@@ -791,7 +791,9 @@ static int emit_command(weft_host *h, const weft__cfg_cmd *c, const char *source
         return WEFT_EINVAL;
     }
     weft__host_enter(h, NULL);
-    weft__ev_emit(h, NULL, name, buf, len, source);
+    if (!source) weft__ev_emit(h, NULL, name, buf, len, NULL);
+    else if (weft__net_emit(h, name, buf, len, source) == WEFT_ENOENT) /* as a player's */
+        weft__net_log_not_safe(h, name, source, 0);
     weft__host_leave(h);
     free(buf);
     return 0;

@@ -61,6 +61,14 @@ const weft__net_limits *weft__net_limits_get(weft_host *h);
 /* Re-read the limits now (`set net_...` calls it). */
 void weft__net_limits_reload(weft_host *h);
 
+/* A net event from player `source` (its server id): to the handlers registered for net
+ * (RegisterNetEvent/onNet) only; 0, or WEFT_ENOENT when none takes it (nothing run). */
+int weft__net_emit(weft_host *h, const char *name, const char *args, size_t len,
+                   const char *source);
+/* The line for such an event no handler takes ("... was not safe for net"), for a
+ * player's (once: the line says it is reported once) and the console's emitnet. */
+void weft__net_log_not_safe(weft_host *h, const char *name, const char *source, int once);
+
 /* `endpoint_add_tcp "IP:PORT"` / `endpoint_add_udp "IP:PORT"`. Port 0 picks
  * a free port (tests); the chosen address is logged. 0 or WEFT_EINVAL (bad
  * address, logged) / WEFT_EIO (cannot listen, logged). */

@@ -71,8 +71,6 @@ const char *weft__player_identifier(const weft__player *p, int i);
 int weft__player_state_joined(const weft__player *p);
 void weft__players_each(weft_host *h, void (*fn)(weft__player *p, void *ud), void *ud);
 /* Net event to scripts: only onNet handlers; WEFT_ENOENT when none. */
-int weft__net_emit(weft_host *h, const char *name, const char *args, size_t len,
-                   const char *source);
 int weft__net_connecting(weft_host *h, weft__player *p);
 void weft__player_set_connecting_result(weft__player *p, int accept, const char *reason);
 /* WeftDeferral: op "defer", "update" (text), "done" (text: refusal reason, or

@@ -556,9 +556,16 @@ static void not_safe(weft_host *h, weft__player *p, const char *name)
         if (!strcmp(r->unsafe[i], name)) return;
     if (r->nunsafe < (int)(sizeof r->unsafe / sizeof r->unsafe[0]))
         r->unsafe[r->nunsafe++] = strdup(name);
-    weft__log(h, "net", "event \"%s\" from player %d was not safe for net (no RegisterNetEvent/onNet"
-                        " handler; reported once)",
-              name, p->id);
+    char src[16];
+    snprintf(src, sizeof src, "%d", p->id);
+    weft__net_log_not_safe(h, name, src, 1);
+}
+
+void weft__net_log_not_safe(weft_host *h, const char *name, const char *source, int once)
+{
+    weft__log(h, "net", "event \"%s\" from player %s was not safe for net (no RegisterNetEvent/onNet"
+                        " handler%s)",
+              name, source, once ? "; reported once" : "");
 }
 
 static int take_token(weft_host *h, weft__player *p)

@@ -2,7 +2,9 @@
 # Console input: after `emit NAME` (or `emitnet SOURCE NAME`) the rest of the
 # line is one JSON argument list of any size, spaces and all; mistakes get
 # one line saying what is wrong; the emitnet source must be a player id. The
-# same for +emit / +emitnet on the command line. The server keeps answering.
+# same for +emit / +emitnet on the command line. An emitnet to an event with
+# only plain handlers (no onNet) is not delivered and says so, as a player's
+# event does. The server keeps answering.
 . "$(dirname "$0")/lib.sh"
 mkdir -p "$T/srv"
 printf 'ensure rx\nensure rxlua\n' > "$T/srv/server.cfg"
@@ -31,6 +33,7 @@ type_line "emitnet 12 net [\"x;y\", {\"k\": [true, null]}]"
 type_line "emitnet abc net []"
 type_line "emitnet 0 net []"
 type_line "emitnet 99999999999 net []"
+type_line "emitnet 5 many [1, 1]"
 type_line "emit many [\"unterminated]"
 type_line "echo still answering"
 wait_for 'still answering' 20
@@ -53,5 +56,7 @@ expect '^\[weft\] emitnet: source "abc" is not a player id'
 expect '^\[weft\] emitnet: source "0" is not a player id'
 expect '^\[weft\] emitnet: source "99999999999" is not a player id'
 expect '^\[weft\] emit many: the arguments are not valid JSON: unterminated string at column 2'
+expect '^\[net\] event "many" from player 5 was not safe for net (no RegisterNetEvent/onNet handler)$'
+expect_not 'many 2 2'
 expect_not 'bad command line'
 echo PASS
