@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <msgpack.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -343,6 +344,20 @@ static void halt_runtimes(weft_host *h, weft__resource *r)
 
 static int start_res(weft_host *h, weft__resource *r, int level);
 
+/* A start refused: its one line, `could not start "NAME": WHY`, and the same
+ * WHY kept as the resource's reason for `resources`. */
+static void refuse_start(weft_host *h, weft__resource *r, const char *fmt, ...)
+{
+    char why[1200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    weft__log(h, "weft", "could not start \"%s\": %s", r->name, why);
+    snprintf(r->error, sizeof r->error, "%.500s", why);
+    r->error_is_exit = 0;
+}
+
 static int start_deps(weft_host *h, weft__resource *r, int level)
 {
     for (size_t i = 0; i < r->manifest.dependencies.len; i++) {
@@ -357,15 +372,11 @@ static int start_deps(weft_host *h, weft__resource *r, int level)
         char at[300] = "";
         if (line > 0) snprintf(at, sizeof at, "%s:%d: ", r->manifest.file, line);
         if (!d) {
-            weft__log(h, "weft", "could not start \"%s\": %sdependency \"%s\" not found", r->name,
-                      at, dep);
-            snprintf(r->error, sizeof r->error, "dependency %.200s not found", dep);
+            refuse_start(h, r, "%sdependency \"%s\" not found", at, dep);
             return WEFT_ENOENT;
         }
         if (d->resolving_deps) {
-            weft__log(h, "weft", "could not start \"%s\": %sdependency cycle (\"%s\" depends on it)",
-                      r->name, at, d->name);
-            snprintf(r->error, sizeof r->error, "dependency cycle through %.200s", d->name);
+            refuse_start(h, r, "%sdependency cycle (\"%s\" depends on it)", at, d->name);
             return WEFT_EINVAL;
         }
         if (d->state == WEFT_RES_STARTED || d->state == WEFT_RES_STARTING) continue;
@@ -374,10 +385,9 @@ static int start_deps(weft_host *h, weft__resource *r, int level)
          * dependent; a later command (ensure dep, ensure r) tries again. */
         int again = d->fail_gen && d->fail_gen == h->server->cmd_gen;
         if (again || start_res(h, d, level + 1) < 0) {
-            weft__log(h, "weft", "could not start \"%s\": dependency \"%s\" failed to start%s%s%s",
-                      r->name, dep, again && d->error[0] ? " (" : "",
-                      again && d->error[0] ? d->error : "", again && d->error[0] ? ")" : "");
-            snprintf(r->error, sizeof r->error, "dependency %.200s failed to start", dep);
+            refuse_start(h, r, "dependency \"%s\" failed to start%s%s%s", dep,
+                         again && d->error[0] ? " (" : "", again && d->error[0] ? d->error : "",
+                         again && d->error[0] ? ")" : "");
             r->fail_gen = h->server->cmd_gen;
             return WEFT_ESTATE;
         }
@@ -418,8 +428,7 @@ static int start_res(weft_host *h, weft__resource *r, int level)
     r->has_manifest = 0;
     int rc = weft__manifest_load(r->path, &r->manifest, err, sizeof err);
     if (rc < 0) {
-        weft__log(h, "weft", "could not start \"%s\": %s", r->name, err);
-        snprintf(r->error, sizeof r->error, "%.250s", err);
+        refuse_start(h, r, "%s", err);
         r->fail_gen = s->cmd_gen;
         return rc;
     }
@@ -427,8 +436,7 @@ static int start_res(weft_host *h, weft__resource *r, int level)
     for (size_t i = 0; i < r->manifest.warnings.len; i++)
         weft__log(h, "weft", "resource %s: %s", r->name, r->manifest.warnings.items[i]);
     if ((rc = check_other_files(h, r, err, sizeof err)) < 0) {
-        weft__log(h, "weft", "could not start \"%s\": %s", r->name, err);
-        snprintf(r->error, sizeof r->error, "%.250s", err);
+        refuse_start(h, r, "%s", err);
         r->fail_gen = s->cmd_gen;
         return rc;
     }
@@ -558,6 +566,7 @@ static int stop_res(weft_host *h, weft__resource *r)
             weft__log(h, "weft", "stopping \"%s\": it depends on \"%s\", which is stopping",
                       o->name, r->name);
         snprintf(o->error, sizeof o->error, "stopped with its dependency %.200s", r->name);
+        o->error_is_exit = 0;
         stop_res(h, o);
     }
     r->state = WEFT_RES_STOPPING;
@@ -759,7 +768,8 @@ static void list_resources(weft_host *h)
         weft__natives_resource_info(h, r->name, info, sizeof info);
         weft__log(h, "weft", "%-24s %-9s %-8s %zu KiB%s%s%s%s", r->name,
                   weft__srv_state_name(r->state), kinds[0] ? kinds : "-", mem / 1024,
-                  info[0] ? "  " : "", info, r->error[0] ? "  error: " : "", r->error);
+                  info[0] ? "  " : "", info,
+                  !r->error[0] ? "" : r->error_is_exit ? "  stopped: " : "  error: ", r->error);
     }
 }
 
@@ -1367,11 +1377,22 @@ void weft__srv_queue_command(weft_host *h, const char *line)
     weft__srv_queue_as(h, NULL, line);
 }
 
+void weft__srv_stopped_by_itself(weft_host *h, const char *name, const char *why)
+{
+    weft__resource *r = weft__srv_find(h, name);
+    if (!r) return;
+    snprintf(r->error, sizeof r->error, "%s", why);
+    r->error_is_exit = 1;
+}
+
 void weft__srv_stop_for_limit(weft_host *h, const char *name, const char *why)
 {
     char line[300];
     weft__resource *r = weft__srv_find(h, name);
-    if (r) snprintf(r->error, sizeof r->error, "%s", why);
+    if (r) {
+        snprintf(r->error, sizeof r->error, "%s", why);
+        r->error_is_exit = 0;
+    }
     if (r && r->state == WEFT_RES_STARTING) { /* loading: it does not start (start_res) */
         r->halted_loading = 1;
         return;

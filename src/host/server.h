@@ -106,8 +106,11 @@ typedef struct weft__resource {
     int seen;           /* found by the last refresh */
     int dup_seen;       /* this refresh found another folder of its name */
     char *dup_path;     /* that folder, as last said (one line per change) */
-    char error[256];    /* why the last start failed, why a limit stopped it, or the
-                           dependency it stopped with ("" if none), for `resources` */
+    char error[512];    /* why the last start failed (the text of its "could not start"
+                           line), why a limit stopped it, the dependency it stopped with,
+                           or its own exit ("" if none), for `resources` */
+    int error_is_exit;  /* error is the resource's own stop (process.exit(4)): `resources`
+                           says "stopped: ", not "error: " */
     uint64_t fail_gen;  /* the server's cmd_gen when its last start failed (0: it did not):
                            a dependent does not try it again within the same command */
     weft__res_metrics metrics; /* profiler/resmon figures (src/host/prof.c) */
@@ -458,6 +461,10 @@ void weft__srv_run_queued(weft_host *h);
  * in its error, shown by `resources` until it starts again, and its stop is
  * queued. Loop thread only; runs no script code. */
 void weft__srv_stop_for_limit(weft_host *h, const char *name, const char *why);
+/* Resource NAME's script stops it (why: "process.exit(4)"; the caller queues
+ * the stop): kept as its reason, `resources` shows "stopped: process.exit(4)"
+ * until it starts again. */
+void weft__srv_stopped_by_itself(weft_host *h, const char *name, const char *why);
 /* ExecuteCommand: run line now as resource.NAME of caller (NULL: as the
  * console), each ';'-separated command in turn, checking the ACE
  * command.NAME for each, as FiveM. Only lifecycle changes that would stop or

@@ -1259,7 +1259,10 @@ static JSValue n_exit_resource(JSContext *ctx, JSValueConst this_val, int argc,
         else
             weft__log(js->host, res_name(js), "process.exit(%d) called: stopping the resource",
                       code);
-        char line[300];
+        char line[300], why[32];
+        if (argc > 1 && JS_ToBool(ctx, argv[1]) > 0) snprintf(why, sizeof why, "process.abort()");
+        else snprintf(why, sizeof why, "process.exit(%d)", code);
+        weft__srv_stopped_by_itself(js->host, res_name(js), why);
         snprintf(line, sizeof line, "stop %s", res_name(js));
         weft__srv_queue_command(js->host, line);
         js->halted = 1;
