@@ -49,7 +49,18 @@ typedef struct weft__statebags {
     size_t handlers_len, handlers_cap;
     int next_cookie;
     size_t max_value, max_bag; /* bytes; 0: no limit */
+    /* the sets whose change handlers are running, innermost first
+     * (statebag_natives.c): a set a handler makes of the same key
+     * supersedes them */
+    struct weft__sb_inflight *inflight;
 } weft__statebags;
+
+/* One set whose change handlers are running (on the C stack of its set). */
+typedef struct weft__sb_inflight {
+    const char *bag, *key;
+    int superseded; /* a handler set the same bag and key: this store is skipped */
+    struct weft__sb_inflight *up;
+} weft__sb_inflight;
 
 /* Set up with the "global" bag. 0 or WEFT_ENOMEM. */
 int weft__sb_init(weft__statebags *sb);

@@ -83,7 +83,11 @@ static int n_keys(void *ud, const char *args, size_t len, char **out, size_t *ol
     return weft__res_take(&sb, out, olen);
 }
 
-/* The change handlers, then the store. value: msgpack, borrowed. */
+/* The change handlers, then the store. value: msgpack, borrowed. A set a
+ * handler makes of the same bag and key is newer than this one: it is
+ * stored (after its own handlers) and this one is not, so the value kept is
+ * the one the handlers were told about last (FiveM queues a handler's set
+ * behind the set that called the handler, so it lands last too). */
 static int set_value(weft_host *h, const char *bag, const char *key, const char *value, size_t vlen,
                      int replicated, char **out, size_t *olen)
 {
@@ -98,9 +102,13 @@ static int set_value(weft_host *h, const char *bag, const char *key, const char 
     char err[512];
     if (weft__sb_check(&s->bags, b, key, *writer ? writer : NULL, value, vlen, err, sizeof err))
         return weft_native_error(h, "%s", err);
+    for (weft__sb_inflight *f = s->bags.inflight; f; f = f->up)
+        if (!strcmp(f->bag, bag) && !strcmp(f->key, key)) f->superseded = 1;
+    weft__sb_inflight self = {bag, key, 0, s->bags.inflight};
     size_t n;
     char **refs = weft__sb_match(&s->bags, bag, key, &n);
     if (refs && n) {
+        s->bags.inflight = &self;
         msgpack_sbuffer sb;
         msgpack_packer pk;
         weft__res_begin(&sb, &pk);
@@ -120,17 +128,20 @@ static int set_value(weft_host *h, const char *bag, const char *key, const char 
             if (res.status == WEFT_CALL_ERROR && weft__call_is_overflow(res.buf, res.len)) {
                 /* a handler that sets what it watches: the overflow is this
                  * set's, so the recursion is reported once, where it began */
+                s->bags.inflight = self.up;
                 msgpack_sbuffer_destroy(&sb);
                 weft__sb_refs_free(refs, n);
                 return weft__native_fail_payload(h, res.buf, res.len);
             }
             free(res.buf);
         }
+        s->bags.inflight = self.up;
         msgpack_sbuffer_destroy(&sb);
     }
     weft__sb_refs_free(refs, n);
     b = bag_of(h, bag); /* a handler may have ended the bag's player */
     if (!b) return weft__res_bool(0, out, olen);
+    if (self.superseded) return weft__res_bool(1, out, olen);
     int rc = weft__sb_store(b, key, value, vlen);
     return rc < 0 ? rc : weft__res_bool(1, out, olen);
 }
