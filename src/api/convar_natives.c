@@ -17,6 +17,7 @@
 #include "api/api.h"
 #include "api/args.h"
 #include "api/server_api.h"
+#include "host/config.h"
 #include "host/server.h"
 #include "net/net.h"
 
@@ -102,7 +103,7 @@ static int set_with(weft_host *h, const char *native, const char *args, size_t l
                     unsigned flags, int keep)
 {
     weft__args a;
-    char name[256], value[WEFT_CONSOLE_LINE_MAX];
+    char name[256];
     if (weft__args_parse(&a, args, len) < 0) return WEFT_EINVAL;
     if (weft__args_has_nul(&a, 0))
         return weft_native_error(h, "%s: the convar name has a NUL byte", native);
@@ -111,16 +112,29 @@ static int set_with(weft_host *h, const char *native, const char *args, size_t l
         return weft_native_error(h, "%s: the convar name must be a word", native);
     if (weft__args_has_nul(&a, 1))
         return weft_native_error(h, "%s(\"%s\"): the value has a NUL byte", native, name);
-    if (!weft__args_text(&a, 1, value, sizeof value))
-        return weft_native_error(h, "%s(\"%s\"): the value must be a string", native, name);
-    if (keep) {
-        const weft__convar *cv = weft__convars_find(&h->server->convars, name);
-        if (cv) flags = cv->flags;
-    }
+    /* as long as a server.cfg or console `set` line can give (a fresh user
+     * found 4096 bytes or more refused as "not a string") */
+    if (a.n > 1 && a.tok[1].type == WEFT__MP_STR && a.tok[1].len >= WEFT_CFG_MAX_LINE)
+        return weft_native_error(h, "%s(\"%s\"): the value is %zu bytes, over the limit of %d",
+                                 native, name, (size_t)a.tok[1].len, WEFT_CFG_MAX_LINE - 1);
+    char *value = malloc(WEFT_CFG_MAX_LINE); /* not on the stack: natives run deep */
+    if (!value) return WEFT_ENOMEM;
+    int rc;
     char why[512];
-    if (weft__convar_check(&h->server->convars, name, value, why, sizeof why))
-        return weft_native_error(h, "%s: %s", native, why);
-    return weft__srv_set_convar(h, name, value, flags);
+    if (!weft__args_text(&a, 1, value, WEFT_CFG_MAX_LINE)) {
+        rc = weft_native_error(h, "%s(\"%s\"): the value must be a string", native, name);
+    } else {
+        if (keep) {
+            const weft__convar *cv = weft__convars_find(&h->server->convars, name);
+            if (cv) flags = cv->flags;
+        }
+        if (weft__convar_check(&h->server->convars, name, value, why, sizeof why))
+            rc = weft_native_error(h, "%s: %s", native, why);
+        else
+            rc = weft__srv_set_convar(h, name, value, flags);
+    }
+    free(value);
+    return rc;
 }
 
 static int n_set_convar(void *ud, const char *args, size_t len, char **out, size_t *olen)

@@ -5,3 +5,7 @@ AddConvarChangeListener('SCRIPT:*', function(name, reserved)
   print('lua listener', name, GetConvar(name, ''))
 end)
 SetConvar('from_lua', 'abc')
+-- long values: as long as a cfg/console line can give (4096+ bytes were
+-- refused as "must be a string"), and past that a clear limit
+print('lua long value', pcall(SetConvar, 'long_lua', string.rep('b', 9000)), #GetConvar('long_lua', ''))
+print('lua too long', pcall(SetConvar, 'long_lua2', string.rep('b', 70000)))
