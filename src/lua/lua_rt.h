@@ -190,6 +190,10 @@ void weft__lua_move_to_thread(lua_State *L, lua_State *co, int n);
 #define WEFT__LUA_THREAD 1u /* created by the scheduler: Wait/Await may yield */
 #define WEFT__LUA_CHUNK 2u  /* runs a chunk: its error fails the load */
 #define WEFT__LUA_CANCELED 4u /* a timeout cleared before it ran: never resumed */
+/* Raise the error for Citizen.Wait/Await (fn) where it cannot yield: in a
+ * thread across a C call, in a coroutine of the script's own, or outside
+ * any thread. Does not return. */
+int weft__lua_cannot_wait(lua_State *L, const char *fn);
 static inline uintptr_t *weft__lua_thread_flags(lua_State *L)
 {
     return (uintptr_t *)lua_getextraspace(L);

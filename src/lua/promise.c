@@ -196,7 +196,7 @@ static int await_impl(lua_State *L, int from_c)
         return 1;
     }
     if (!(*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) || !lua_isyieldable(L))
-        return luaL_error(L, "Citizen.Await must be called from a thread (Citizen.CreateThread)");
+        return weft__lua_cannot_wait(L, "Citizen.Await");
     if (!p) return luaL_error(L, "Citizen.Await: promise expected, got %s", luaL_typename(L, 1));
     lua_settop(L, 1);
     if (p->state != PENDING) {

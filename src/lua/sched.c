@@ -242,8 +242,23 @@ static void on_check(uv_check_t *handle)
 
 /* ---- Lua API --------------------------------------------------------------- */
 
-static int not_a_thread(lua_State *L, const char *fn)
+int weft__lua_cannot_wait(lua_State *L, const char *fn)
 {
+    if (*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) /* a thread, not yieldable here */
+        return luaL_error(L,
+                          "%s cannot wait here: attempt to yield across a C-call boundary (a "
+                          "metamethod, a table.sort comparator, a string.gsub callback, or a "
+                          "function pcall or xpcall calls through C)",
+                          fn);
+    if (!lua_pushthread(L)) { /* a coroutine of the script's own */
+        lua_pop(L, 1);
+        return luaL_error(L,
+                          "%s cannot wait inside a coroutine the script resumes itself "
+                          "(coroutine.wrap/resume): wait in the thread's own body, or make it a "
+                          "thread (Citizen.CreateThread)",
+                          fn);
+    }
+    lua_pop(L, 1);
     return luaL_error(L, "%s must be called from a thread (Citizen.CreateThread)", fn);
 }
 
@@ -254,7 +269,7 @@ static int l_wait(lua_State *L)
     weft__lua *lua = weft__lua_from_state(L);
     lua_Number ms = luaL_optnumber(L, 1, 0);
     if (!(*weft__lua_thread_flags(L) & WEFT__LUA_THREAD) || !lua_isyieldable(L))
-        return not_a_thread(L, "Citizen.Wait");
+        return weft__lua_cannot_wait(L, "Citizen.Wait");
     if (!lua->closing) {
         lua_pushthread(L);
         schedule_top(lua, L, floor(ms), &lua->frame);
