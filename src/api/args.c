@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 int weft__args_parse(weft__args *a, const char *args, size_t len)
@@ -70,7 +71,14 @@ int64_t weft__args_int(const weft__args *a, int i, int64_t def)
     const weft__mp_token *t = &a->tok[i];
     if (t->type == WEFT__MP_INT) return t->i;
     if (t->type == WEFT__MP_UINT) return (int64_t)t->u;
-    if (t->type == WEFT__MP_FLOAT) return (int64_t)t->f;
+    if (t->type == WEFT__MP_FLOAT) {
+        /* a NaN is no number (the default); past int64 saturates (the cast
+         * is undefined there: GetConvarInt('x', 1e300) gave INT64_MIN) */
+        if (t->f != t->f) return def;
+        if (t->f >= 9223372036854775807.0) return INT64_MAX;
+        if (t->f <= -9223372036854775808.0) return INT64_MIN;
+        return (int64_t)t->f;
+    }
     if (t->type == WEFT__MP_BOOL) return t->boolean;
     if (t->type == WEFT__MP_STR) {
         char buf[64];

@@ -31,7 +31,8 @@ const char *weft__args_text(const weft__args *a, int i, char *buf, size_t cap);
 int weft__args_has_nul(const weft__args *a, int i);
 /* A malloc'ed copy of string argument i (NULL: missing / not a string). */
 char *weft__args_strdup(const weft__args *a, int i);
-/* Numbers (int, float or a numeric string); def when missing or nil. */
+/* Numbers (int, float or a numeric string); def when missing, nil or NaN;
+ * a float past int64 saturates. */
 int64_t weft__args_int(const weft__args *a, int i, int64_t def);
 double weft__args_num(const weft__args *a, int i, double def);
 /* Truthiness: nil/false/0 are false; missing: def. */

@@ -9,3 +9,5 @@ SetConvar('from_lua', 'abc')
 -- refused as "must be a string"), and past that a clear limit
 print('lua long value', pcall(SetConvar, 'long_lua', string.rep('b', 9000)), #GetConvar('long_lua', ''))
 print('lua too long', pcall(SetConvar, 'long_lua2', string.rep('b', 70000)))
+-- a default past int64 saturates, NaN is no default (was INT64_MIN for all three)
+print('lua int defaults', GetConvarInt('missing', 1e300), GetConvarInt('missing', -1e300), GetConvarInt('missing', 0/0))
