@@ -916,6 +916,25 @@ static int lua_define_lazy(weft__rt *rt, const char *const *names, size_t i)
     return 0;
 }
 
+/* A metatable the script gives _G (a strict-globals guard, say) is kept
+ * here, behind weft's: weft's __index/__newindex run first (`source`, lazy
+ * preludes and natives), then the script's; getmetatable(_G) returns the
+ * script's. (Replacing weft's lost every native not used yet, and `source`.) */
+#define USER_GMT_KEY "weft.user_gmt"
+
+/* Push the script's _G metatable field `name` (nil if none); returns its type. */
+static int user_gmt_field(lua_State *L, const char *name)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, USER_GMT_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        return LUA_TNIL;
+    }
+    int t = lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+    return t;
+}
+
 /* _G.__index / __newindex: `source` is per thread. A missing global of a
  * lazy prelude runs it. A missing global named like a native becomes that
  * native's function on first use (stored in _G then): a state pays nothing
@@ -936,13 +955,28 @@ static int g_index(lua_State *L)
         if (lua_rawget(L, 1) != LUA_TNIL) return 1;
         lua_settop(L, 2);
     }
-    if (!weft__native_find(weft__lua_from_state(L)->host, k)) return 0;
+    if (!weft__native_find(weft__lua_from_state(L)->host, k)) goto user;
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, l_named_native, 1);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, -2);
     lua_rawset(L, 1);
     return 1;
+user:
+    lua_settop(L, 2);
+    switch (user_gmt_field(L, "__index")) {
+    case LUA_TFUNCTION:
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_call(L, 2, 1);
+        return 1;
+    case LUA_TNIL:
+        return 0;
+    default:
+        lua_pushvalue(L, 2);
+        lua_gettable(L, -2);
+        return 1;
+    }
 }
 
 static int g_newindex(lua_State *L)
@@ -958,8 +992,65 @@ static int g_newindex(lua_State *L)
     /* the prelude first, so it does not overwrite this assignment later */
     if (lua_type(L, 2) == LUA_TSTRING) lazy_global(L, 2);
     lua_settop(L, 3);
-    lua_rawset(L, 1);
-    return 0;
+    switch (user_gmt_field(L, "__newindex")) {
+    case LUA_TFUNCTION:
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 3);
+        lua_call(L, 3, 0);
+        return 0;
+    case LUA_TNIL:
+        lua_pop(L, 1);
+        lua_rawset(L, 1);
+        return 0;
+    default:
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 3);
+        lua_settable(L, -3);
+        return 0;
+    }
+}
+
+/* setmetatable(_G, mt) keeps mt behind weft's (USER_GMT_KEY); any other
+ * table goes to Lua's own (upvalue 1). */
+static int l_setmetatable(lua_State *L)
+{
+    lua_pushglobaltable(L);
+    int is_g = lua_rawequal(L, 1, -1);
+    lua_pop(L, 1);
+    if (!is_g) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_insert(L, 1);
+        lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+        return lua_gettop(L);
+    }
+    int t = lua_type(L, 2);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (user_gmt_field(L, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    lua_pop(L, 1);
+    lua_settop(L, 2);
+    lua_setfield(L, LUA_REGISTRYINDEX, USER_GMT_KEY);
+    return 1; /* _G */
+}
+
+/* getmetatable(_G): the script's (or its __metatable field), as Lua's */
+static int l_getmetatable(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    lua_pushglobaltable(L);
+    int is_g = lua_rawequal(L, 1, -1);
+    lua_pop(L, 1);
+    if (!is_g) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 1);
+        return 1;
+    }
+    if (user_gmt_field(L, "__metatable") != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, USER_GMT_KEY);
+    return 1;
 }
 
 /* ---- exports ------------------------------------------------------------------ */
@@ -1269,6 +1360,13 @@ static int open_server(lua_State *L)
     lua_pushcfunction(L, g_newindex);
     lua_setfield(L, -2, "__newindex");
     lua_setmetatable(L, -2);
+    static const char *const mt_fns[2] = {"setmetatable", "getmetatable"};
+    static const lua_CFunction mt_impl[2] = {l_setmetatable, l_getmetatable};
+    for (int i = 0; i < 2; i++) {
+        lua_getfield(L, -1, mt_fns[i]);
+        lua_pushcclosure(L, mt_impl[i], 1);
+        lua_setfield(L, -2, mt_fns[i]);
+    }
     lua_pop(L, 1);
     return 0;
 }

@@ -1,0 +1,3 @@
+fx_version 'cerulean'
+game 'common'
+server_script 'server.lua'
