@@ -1011,19 +1011,29 @@ static int g_newindex(lua_State *L)
     }
 }
 
-/* setmetatable(_G, mt) keeps mt behind weft's (USER_GMT_KEY); any other
- * table goes to Lua's own (upvalue 1). */
-static int l_setmetatable(lua_State *L)
+/* Whether argument 1 is _G. */
+static int arg_is_globals(lua_State *L)
 {
     lua_pushglobaltable(L);
     int is_g = lua_rawequal(L, 1, -1);
     lua_pop(L, 1);
-    if (!is_g) {
-        lua_pushvalue(L, lua_upvalueindex(1));
-        lua_insert(L, 1);
-        lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-        return lua_gettop(L);
-    }
+    return is_g;
+}
+
+/* Lua's own setmetatable/getmetatable (upvalue 1) on the arguments given. */
+static int lua_own_metatable_fn(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* setmetatable(_G, mt) keeps mt behind weft's (USER_GMT_KEY); any other
+ * table goes to Lua's own. */
+static int l_setmetatable(lua_State *L)
+{
+    if (!arg_is_globals(L)) return lua_own_metatable_fn(L);
     int t = lua_type(L, 2);
     luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
     if (user_gmt_field(L, "__metatable") != LUA_TNIL)
@@ -1038,15 +1048,7 @@ static int l_setmetatable(lua_State *L)
 static int l_getmetatable(lua_State *L)
 {
     luaL_checkany(L, 1);
-    lua_pushglobaltable(L);
-    int is_g = lua_rawequal(L, 1, -1);
-    lua_pop(L, 1);
-    if (!is_g) {
-        lua_pushvalue(L, lua_upvalueindex(1));
-        lua_pushvalue(L, 1);
-        lua_call(L, 1, 1);
-        return 1;
-    }
+    if (!arg_is_globals(L)) return lua_own_metatable_fn(L);
     if (user_gmt_field(L, "__metatable") != LUA_TNIL) return 1;
     lua_pop(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, USER_GMT_KEY);
